@@ -130,3 +130,32 @@ def test_a_companion_stating_the_fallback_is_kept(run_cli, make_repo) -> None:
     assert "DOX111" not in result.output, result.output
     run_cli(root, "check", "--fix", "--select", "DOX")
     assert COMPANION_ARGUMENTS in companion.read_text()
+
+
+CHECKED_ELSEWHERE = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        reply_to = self.args.get("reply_to", "")
+        action = self.args.get("action", "send")
+        if action == "send":
+            ref = reply_to if reply_to else None
+            return Response(message=str(ref), break_loop=False)
+        elif action == "reply":
+            if not reply_to:
+                return Response(message="reply_to is required", break_loop=False)
+            return Response(message=reply_to, break_loop=False)
+        return Response(message="unknown action", break_loop=False)
+"""
+
+
+def test_a_check_of_the_name_still_judges_what_the_read_gives(run_cli, make_repo) -> None:
+    """The fallback at one use leaves the default unknown; a check of the
+    name elsewhere still refuses the ``""`` the read gives there, so the
+    argument stays needed for that action (required or optional)."""
+    root = make_repo({"tools/t.py": CHECKED_ELSEWHERE})
+    argument = _argument(run_cli, root, "reply_to")
+    assert argument["required_unknown"] is True, argument
+    assert (argument["has_default"], argument["default_unknown"]) == (False, True), argument

@@ -1,9 +1,8 @@
 """How a tool reads its arguments (part of :class:`~doxtool.python.toolscan.ToolScan`).
 
-``self.args["k"]``, ``self.args.get("k", default)``, ``"k" in self.args``,
-``execute``'s own parameters, what an expression stands for through coercion
-and normalisation, the guards and tests that make a read optional, and the
-arguments taken wholesale (``**kwargs`` handed on).
+``self.args["k"]``, ``self.args.get("k", default)``, ``"k" in self.args``, ``execute``'s
+own parameters, what an expression stands for through coercion and normalisation, the
+guards and tests that make a read optional, and the arguments taken wholesale.
 """
 
 from __future__ import annotations
@@ -320,26 +319,24 @@ class ArgumentReads:
                 builder.sometimes_read = True
                 self._arm_need(key, "raises", env)
         rebound = self.rebound_fallbacks.get(id(node))
-        if rebound is not None:  # ``x = args.get("k")`` then ``x = x or <fallback>``
-            if default is not None:  # the replaced literal still gives the type
-                known, value = self._value(default)
-                if known and value is not None:
-                    builder.weak_type = builder.weak_type or json_type(value)
+        known, value = self._value(default) if default is not None else (True, None)
+        if rebound is not None:  # ``x = args.get("k")`` then ``x = x or <fallback>``:
+            # the literal replaced still gives the type
+            builder.weak_type = builder.weak_type or _type_of(known, value)
             self._missing_default(builder, *rebound)
         elif default is not None and (
-            id(node) in self.passed_on
-            or (id(node) in self.or_replaced and not self._value(default)[1])
+            id(node) in self.passed_on or (id(node) in self.or_replaced and not value)
         ):
-            # ``args.get("text", "") or args.get("message")``: a missing
-            # ``text`` gives ``message``, not ``""`` (nor does ``or 5``, or
-            # ``or self.limit``, give the falsy literal); the literal gives the type
-            known, value = self._value(default)
-            if known and value is not None:
-                builder.weak_type = builder.weak_type or json_type(value)
+            # ``args.get("text", "") or args.get("message")``: a missing ``text``
+            # gives ``message``, not ``""`` (nor does ``or 5``, or ``or self.limit``)
+            builder.weak_type = builder.weak_type or _type_of(known, value)
             if id(node) in self.passed_on:
                 builder.set_fallback(known, value)
+        elif id(node) in self.used_fallbacks:  # ``size or "2K"`` where it is used
+            builder.weak_type = builder.weak_type or _type_of(known, value)
+            builder.set_fallback(False, None)
         elif default is not None and id(node) not in self.discarded_reads:
-            builder.default_read(*self._value(default))
+            builder.default_read(known, value)
         self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]
         return key
 
@@ -496,3 +493,8 @@ class ArgumentReads:
             if arg is not None:
                 positive.add(arg)
         return frozenset(positive), frozenset(negative)
+
+
+def _type_of(known: bool, value: Any) -> str | None:
+    """The JSON type of a literal read, when it is one other than None."""
+    return json_type(value) if known and value is not None else None

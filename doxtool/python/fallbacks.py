@@ -58,6 +58,9 @@ class Fallbacks:
     #: it replaces when missing -> (known, value) of what it is replaced
     #: with (:meth:`_note_rebound_fallback`)
     rebound_fallbacks: dict[int, tuple[bool, Any]]
+    #: ids of reads whose name a fallback replaces where it is used, not
+    #: bound again (``{"size": size or "2K"}``): no default is known
+    used_fallbacks: set[int]
     #: ids of reads whose value the name bound to it drops unused (:func:`discarded`)
     discarded_reads: set[int]
     #: ids of reads an ``or`` gives a fallback of its own
@@ -142,7 +145,10 @@ class Fallbacks:
             return
         outcome = replaced(self._shapes(), rest, target.value, value)
         if outcome.kind == KEPT and replaced_at_use(self._shapes(), rest, target.value, value):
-            outcome = Outcome(UNKNOWN)  # ``{"size": size or "2K"}``: not known
+            # ``{"size": size or "2K"}``: the default is not known, while the
+            # name still holds what the read gives for the checks that test it
+            self.used_fallbacks.add(id(call))
+            return
         if outcome.kind == KEPT:
             return
         leaf = outcome.leaf if outcome.kind == UNKNOWN else None

@@ -159,6 +159,7 @@ class ToolScan(
         self.args: dict[str, ArgBuilder] = {}
         self.passed_on: set[int] = set()
         self.rebound_fallbacks: dict[int, tuple[bool, Any]] = {}
+        self.used_fallbacks: set[int] = set()
         self.discarded_reads: set[int] = set()
         self.or_replaced: set[int] = set()
         self.filled_fallbacks: set[int] = set()
