@@ -159,3 +159,16 @@ def test_a_check_of_the_name_still_judges_what_the_read_gives(run_cli, make_repo
     argument = _argument(run_cli, root, "reply_to")
     assert argument["required_unknown"] is True, argument
     assert (argument["has_default"], argument["default_unknown"]) == (False, True), argument
+
+
+SHOWN_EITHER_WAY = """\
+text = A.get("text", "")
+print(f"{text[:50]}..." if len(text) > 50 else text)
+"""
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_value_shown_in_both_arms_is_not_replaced(run_cli, make_repo, walk: str) -> None:
+    root = make_repo(WALKS[walk](dedent(SHOWN_EITHER_WAY)))
+    argument = _argument(run_cli, root, "text")
+    assert (argument["has_default"], argument["default"]) == (True, ""), argument

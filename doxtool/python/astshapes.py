@@ -156,9 +156,10 @@ class AstShapes:
 
     def _falls_back(self, node: ast.IfExp, name: str) -> bool:
         """``True if mark is None else bool(mark)``: the test is about ``name``,
-        and an arm hands it on (``"yes" if mark else "no"`` only says something of it)."""
-        return self.uses(node.test, name) and (
-            self.uses(node.body, name) or self.uses(node.orelse, name)
+        and one arm hands it on, the other not (``"yes" if mark else "no"`` only
+        says something of it; ``f"{s[:50]}..." if len(s) > 50 else s`` shows it either way)."""
+        return self.uses(node.test, name) and self.uses(node.body, name) != self.uses(
+            node.orelse, name
         )
 
     def assignments(self, node: ast.AST, name: str) -> list[ast.AST | None]:

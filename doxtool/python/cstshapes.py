@@ -147,8 +147,9 @@ class CstShapes:
 
 def _falls_back(node: cst.IfExp, name: str) -> bool:
     """``True if mark is None else bool(mark)``: the test is about ``name``,
-    and an arm hands it on (``"yes" if mark else "no"`` only says something of it)."""
-    return uses(node.test, name) and (uses(node.body, name) or uses(node.orelse, name))
+    and one arm hands it on, the other not (``"yes" if mark else "no"`` only
+    says something of it; ``f"{s[:50]}..." if len(s) > 50 else s`` shows it either way)."""
+    return uses(node.test, name) and uses(node.body, name) != uses(node.orelse, name)
 
 
 def _cst_types(node: cst.BaseExpression) -> list[str | None]:
