@@ -219,8 +219,9 @@ def check(
     """
     import contextlib
 
-    from doxtool.rules.engine import prefetch, scope_files
+    from doxtool.rules.engine import scope_files
     from doxtool.run.heap import held_collector
+    from doxtool.run.prefetch import prefetch
     from doxtool.run.timings import Timings
 
     timings = Timings()

@@ -337,8 +337,8 @@ def test_the_run_knows_which_files_it_read_name_doxtool(make_repo) -> None:
     from pathlib import Path
 
     from doxtool.api import load_project
-    from doxtool.rules.engine import prefetch
     from doxtool.run.context import Context
+    from doxtool.run.prefetch import prefetch
 
     files = clean_files()
     files["tools/wait.py.dox.md"] = "<!-- doxtool: ignore[DOX101] -->\n" + WAIT_DOX

@@ -5,7 +5,6 @@ from __future__ import annotations
 import fnmatch
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import closing
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -17,14 +16,11 @@ from doxtool.core.edits import Edit, accepted_edits, apply_edits, split_lines
 from doxtool.core.findings import Finding, Fix
 from doxtool.core.source import ReadError, SourceText, decode, read_bytes
 from doxtool.core.writes import UnsafeWrite, atomic_write
-from doxtool.python.follow import MAX_DEPTH
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
 from doxtool.run import communication, incremental
-from doxtool.run.ahead import take as take_ahead
-from doxtool.run.cache import cpu_count
 from doxtool.run.context import Context, Scope
-from doxtool.run.pool import MIN_PARALLEL, forked_early, parse_all
+from doxtool.run.prefetch import Progress, prefetch
 from doxtool.run.project import COMPANION_SUFFIX
 from doxtool.run.suppressions import MALFORMED, OWN_CODES, UNUSED, SuppressionIndex
 from doxtool.run.unsuppress import removal
@@ -64,68 +60,6 @@ def select_rules(
 def known_code(pattern: str) -> bool:
     pattern = pattern.strip().upper()
     return pattern == "ALL" or any(r.code.startswith(pattern) for r in ALL_RULES)
-
-
-#: called as work proceeds: (phase, done, total)
-Progress = Callable[[str, int, int], None]
-
-
-def prefetch(
-    ctx: Context, modules: list[str], jobs: int | None, progress: Progress | None = None
-) -> None:
-    """Parse what the run will read, up front: the facts of ``modules``, their
-    companions and the companions in scope and, in a whole-repository run,
-    every prompt file; each through the cache; what the cache lacks is parsed
-    by ``jobs`` processes (default: the CPU count), each result stored as it
-    arrives. The rules then find everything parsed (results are the same as
-    parsing on demand, in one process)."""
-    workers = cpu_count() if jobs is None else max(1, jobs)
-    facts_cache = ctx.project.cache
-    cold = facts_cache is None or facts_cache.is_new()  # then every file is parsed
-    early = workers if cold and modules and len(modules) >= MIN_PARALLEL else 1
-    with forked_early(early) as pool:
-        ahead = take_ahead(ctx.project)  # planned as soon as the run knew them
-        planned = [ahead.get(module) or ctx.project.facts_job(module) for module in modules]
-        companions = [*ctx.companions, *(ctx.companion_path(m) for m in modules)]
-        planned.extend(ctx.companion_job(path) for path in dict.fromkeys(companions))
-        if ctx.scope.everything:  # a scoped run parses only the prompts naming its tools
-            prompts = (p for s in ctx.prompt_sets for p in s.own_files().values())
-            planned.extend(ctx.prompt_job(path) for path in dict.fromkeys(prompts))
-        todo = [p for p in planned if p is not None]
-        total = len(todo)
-        if progress is not None:
-            progress("parse", 0, total)
-        batch = parse_all([job for job, _ in todo], workers, facts_cache is not None, pool)
-        # closed however the loop ends: an interrupt while a result is kept
-        # stops the pool's workers at once
-        with closing(batch) as results:
-            for done, ((_, accept), (result, encoded)) in enumerate(
-                zip(todo, results, strict=True), 1
-            ):
-                accept(result, encoded)
-                if progress is not None:
-                    progress("parse", done, total)
-    cached = facts_cache is not None
-    # the helper modules the tools call into, which resolving the tools
-    # follows (:mod:`doxtool.python.follow`), a level of calls at a time
-    project = ctx.project
-    reached = [m for m in modules if project.is_tool_module(m)]
-    seen = set(modules)
-    for _ in range(MAX_DEPTH):
-        called = [
-            rel
-            for module in reached
-            for rel in project.called_module_paths(project.facts(module))
-            if rel not in seen
-        ]
-        if not called:
-            break
-        seen.update(called)
-        more = [p for p in (project.facts_job(rel) for rel in dict.fromkeys(called)) if p]
-        with closing(parse_all([job for job, _ in more], workers, encoded=cached)) as results:
-            for (_, accept), (result, encoded) in zip(more, results, strict=True):
-                accept(result, encoded)
-        reached = list(dict.fromkeys(called))
 
 
 def run(

@@ -8,7 +8,7 @@ modules' facts, and the side parser (:mod:`doxtool.run.sideparser`) would
 wait for their request meanwhile. :func:`hand` plans their parses at once
 (through the facts cache, as the up-front parse would) and hands those the
 cache lacks to the side parser; :func:`take` gives the up-front parse
-(:func:`doxtool.rules.engine.prefetch`) those plans, whose jobs it then
+(:func:`doxtool.run.prefetch.prefetch`) those plans, whose jobs it then
 finds answered (:func:`doxtool.run.pool.parse_ahead`). Each module is
 looked up in the cache once, as without this, so a run counts the same
 hits and misses.

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from doxtool.run import sideparser
+from doxtool.run.heaptrim import give_back
 
 if TYPE_CHECKING:
     from doxtool.python.prepared import Prepared
@@ -321,8 +322,12 @@ def _new_pool(workers: int, modules: bool) -> Any:
 def _parse_chunk(
     work: Callable[[Job], tuple[Any, str | None]], jobs: list[Job]
 ) -> list[tuple[Any, str | None]]:
-    """In a pool worker: the results of a few jobs."""
-    return [parse_packed(work, job) for job in jobs]
+    """In a pool worker: the results of a few jobs. What parsing them freed
+    (their trees, above all) goes back to the system: a worker's resident
+    set stays near what its largest module takes, not what all took."""
+    results = [parse_packed(work, job) for job in jobs]
+    give_back()
+    return results
 
 
 #: the signals that end a run: a pool worker leaves them to its parent
