@@ -198,7 +198,7 @@ def test_an_answer_a_helper_of_the_module_returns_is_guarded_at_the_call(
     found = [line for line in check(root).splitlines() if "DOX303" in line]
     expected = (
         "tools/answer.py:6:5: DOX303 `AnswerTool` (answer.py) ends the turn with the answer"
-        " exactly as the model sent it, which may be empty or missing; raise"
+        " exactly as the model sent it, which may be empty; raise"
         " `RepairableException` when there is no answer (`reply`)"
     )
     assert found == ([expected] if reported else [])

@@ -196,7 +196,7 @@ not reported. 2 of 2: on by default.
                 what = (
                     "an empty message"
                     if outcome.message == "blank"
-                    else "the answer exactly as the model sent it, which may be empty or missing"
+                    else "the answer exactly as the model sent it, which may be empty"
                 )
                 yield self.finding(
                     f"`{tool.class_name}` ({_tool_module(module)}) {ends} with {what}; "
