@@ -322,9 +322,8 @@ def _new_pool(workers: int, modules: bool) -> Any:
 def _parse_chunk(
     work: Callable[[Job], tuple[Any, str | None]], jobs: list[Job]
 ) -> list[tuple[Any, str | None]]:
-    """In a pool worker: the results of a few jobs. What parsing them freed
-    (their trees, above all) goes back to the system: a worker's resident
-    set stays near what its largest module takes, not what all took."""
+    """In a pool worker: the results of a few jobs, and what parsing them
+    freed (their trees) handed back to the system."""
     results = [parse_packed(work, job) for job in jobs]
     give_back()
     return results
