@@ -48,6 +48,37 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
         'm = A.get("m", "X").lower()\nif not m:\n' + RAISE,
         {"m": ("optional", "X")},
     ),
+    # ``"".split()`` is ``[]``: a truth test of the list refuses a missing key,
+    # as ``if not keys`` of ``strip()``'s ``""`` does
+    "a whitespace split of a blank default tested for truth": (
+        'keys = A.get("keys", "").split()\nif not keys:\n'
+        + RAISE
+        + 'print(" ".join(keys), len(keys), f"{keys}", ["x"] + keys)\n'
+        + "for key in keys:\n    print(key)\n",
+        {"keys": ("required", "-")},
+    ),
+    "a whitespace split of a stripped default tested with others": (
+        'keys = A.get("keys", " ").strip().split()\nif not keys or not len(keys):\n' + RAISE,
+        {"keys": ("required", "-")},
+    ),
+    "a whitespace split of a full default": (
+        'keys = A.get("keys", "a b").split()\nif not keys:\n' + RAISE,
+        {"keys": ("optional", "a b")},
+    ),
+    # ``"".split(",")`` is ``[""]``, never empty: the check lets a missing key by
+    "a comma split of a blank default tested for truth": (
+        'keys = A.get("keys", "").split(",")\nif not keys:\n' + RAISE,
+        {"keys": ("optional", "")},
+    ),
+    "a split list handed on before the check": (
+        'keys = A.get("keys", "").split()\nfill(keys)\nif not keys:\n' + RAISE,
+        {"keys": ("optional", "")},
+    ),
+    "a split list bound to another name": (
+        'keys = A.get("keys", "").split()\nmore = keys or []\nmore.append("x")\n'
+        "if not keys:\n" + RAISE,
+        {"keys": ("optional", "")},
+    ),
     # not computed: what the check sees is not known from the code here
     "a method not computed": (
         't = A.get("t", "ally").partition(",")\nif "all" not in t:\n' + RAISE,

@@ -44,6 +44,18 @@ class AbsenceTests:
             groups.extend(checks or [group] * bool(group))  # type: ignore[list-item]
         return groups
 
+    def _made_tested(self, node: cst.BaseExpression, env: Env) -> dict[str, str] | None:
+        """``not keys`` of a name holding what a string method or a literal
+        fallback makes of one read (``keys = args.get("keys", "").split()``,
+        :mod:`.readmissing`): the argument, where a missing key leaves a
+        falsy value there (judged against that value where reads are)."""
+        if type(node) is not cst.Name or self._standing_for(node, env):  # type: ignore[attr-defined]
+            return None
+        held = self._tested_read_missing(node, env)  # type: ignore[attr-defined]
+        if held is None or (held[1] and not self.judging_reads):  # type: ignore[attr-defined]
+            return None
+        return self._as_read({held[0]: "falsy"}, node, env)  # type: ignore[attr-defined,no-any-return]
+
     def _track_length(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``n = len(items)`` (``len(args.get("items", []))``), ``items``
         standing for an argument: a test of ``n`` is one of ``len(items)``
@@ -85,6 +97,9 @@ class AbsenceTests:
                 return dict.fromkeys(env.var_groups[inner.value], "falsy")
             if type(inner) is cst.Name and env.empty_unless.get(inner.value):
                 return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
+            made = self._made_tested(inner, env)
+            if made is not None:
+                return made
             typed = _isinstance_of(inner)  # ``not isinstance(x, dict)``
             if typed is not None:
                 tested = typed[0]

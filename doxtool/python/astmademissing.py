@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
-from doxtool.python.astreadonly import only_read
+from doxtool.python.astreadonly import looked_in
 from doxtool.python.astshapes import literal
 
 #: string methods of which the result of literals is computed here
@@ -30,7 +30,8 @@ def made_missing(
 ) -> tuple[KeyRead, Any] | None:
     """(read, value) a missing key leaves in ``name``, bound once in
     ``function`` (a parameter never) to a value :func:`made_value` computes; a
-    container only looked in (nothing fills it, nothing it is handed to may).
+    container only looked in (nothing fills it, nothing it is handed to may:
+    :func:`~doxtool.python.astreadonly.looked_in`).
     ``nodes``: the nodes of ``function`` (:func:`ast.walk`'s, in any order)
     when they were walked already."""
     every_node = list(ast.walk(function)) if nodes is None else nodes
@@ -51,7 +52,7 @@ def made_missing(
     made = made_value(assigns[0].value, read_of) if assigns else None
     if made is None or made[1] is UNKNOWN:
         return None
-    if isinstance(made[1], (list, dict, set)) and not only_read(function, name):
+    if isinstance(made[1], (list, dict, set)) and not looked_in(function, name):
         return None
     return made
 

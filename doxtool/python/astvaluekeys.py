@@ -167,11 +167,9 @@ class AstValueKeys(NoneUses):
         " ").strip()``, :mod:`.astmademissing`), ``missing`` or ``given`` as
         what a missing key leaves there (``""``) is refused or not."""
         read = self._missing_read(name)  # type: ignore[attr-defined]
-        made = (
-            made_missing(self.node, name, self._plain_read, self.function_walk)
-            if read is not None
-            else None
-        )
+        made = made_missing(self.node, name, self._plain_read, self.function_walk)
+        if read is None and made is not None and refusal != CALLED:
+            read = made[0]  # ``keys = args.get("keys", "").split()``: a list made of it
         if made is None or made[0] is not read or refusal == CALLED:
             return read, refusal
         return read, "missing" if REFUSALS[refusal](made[1]) else "given"

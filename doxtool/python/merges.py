@@ -27,7 +27,7 @@ from doxtool.python.mergeforms import (
     literal_keys,
     merge_parts,
 )
-from doxtool.python.readforms import READ_METHODS
+from doxtool.python.nameuses import only_read
 from doxtool.python.walkstate import Env
 
 #: dotted names of the calls that copy the dict they are handed
@@ -237,107 +237,13 @@ class MergedDicts:
         return merge
 
     def _only_read(self, env: Env, name: str) -> bool:
-        """:func:`_only_read` of ``name`` in the function walked, worked out
+        """:func:`~doxtool.python.nameuses.only_read` of ``name`` in the function walked, worked out
         once for every walk of it."""
         key = (id(env.func.node), name)
         known = self.only_reads.get(key)
         if known is None:
-            known = self.only_reads[key] = _only_read(env.func.node, name)
+            known = self.only_reads[key] = only_read(env.func.node, name)
         return known
-
-
-class _Uses(cst.CSTVisitor):
-    """The uses of a name in a function: all of them, and those that read one key."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.total = 0
-        self.reads: set[int] = set()
-        #: names that are no variable (``x.args``, ``f(args=...)``)
-        self.labels: set[int] = set()
-        #: subscripts written to or deleted: no reads
-        self.writes: set[int] = set()
-
-    def _is(self, node: cst.CSTNode) -> bool:
-        return type(node) is cst.Name and node.value == self.name  # type: ignore[attr-defined]
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if node.value == self.name and id(node) not in self.labels:
-            self.total += 1
-
-    def visit_Param(self, node: cst.Param) -> None:
-        self.labels.add(id(node.name))  # the parameter itself: bound, not used
-
-    def visit_Arg(self, node: cst.Arg) -> None:
-        if node.keyword is not None:
-            self.labels.add(id(node.keyword))
-
-    def visit_Subscript(self, node: cst.Subscript) -> None:
-        if self._is(node.value) and id(node) not in self.writes:
-            self.reads.add(id(node.value))
-
-    def _written(self, target: cst.CSTNode) -> None:
-        """``d["k"] = v``, ``d["k"] += v``, ``del d["k"]``: the dict is changed."""
-        if type(target) is cst.Subscript:
-            self.writes.add(id(target))
-        elif type(target) in (cst.Tuple, cst.List):
-            for element in target.elements:  # type: ignore[attr-defined]
-                self._written(element.value)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._written(node.target)
-        if self._is(node.target) and type(node.operator) is cst.BitOrAssign:
-            self.reads.add(id(node.target))  # ``d |= self.args``: a merge, followed
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._written(node.target)
-
-    def visit_Del(self, node: cst.Del) -> None:
-        self._written(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._written(node.target)
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self.labels.add(id(node.attr))
-        if self._is(node.value) and node.attr.value in (*READ_METHODS, "copy"):
-            self.reads.add(id(node.value))  # ``d.copy()``: a copy, followed in turn
-
-    def visit_Call(self, node: cst.Call) -> None:
-        func, args = node.func, node.args
-        one = len(args) == 1 and args[0].keyword is None and not args[0].star
-        if one and type(func) is cst.Name and func.value == "dict" and self._is(args[0].value):
-            self.reads.add(id(args[0].value))  # ``dict(d)``: a copy, followed in turn
-
-    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        # ``DEFAULTS | args``: a merge of the merge, followed in turn
-        if type(node.operator) is cst.BitOr:
-            for operand in (node.left, node.right):
-                if self._is(operand):
-                    self.reads.add(id(operand))
-
-    def visit_StarredDictElement(self, node: cst.StarredDictElement) -> None:
-        # ``{"verbose": False, **base}``: a merge of the merge, followed in turn
-        if self._is(node.value):
-            self.reads.add(id(node.value))
-
-    def visit_ComparisonTarget(self, node: cst.ComparisonTarget) -> None:
-        if type(node.operator) in (cst.In, cst.NotIn) and self._is(node.comparator):
-            self.reads.add(id(node.comparator))
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        if self._is(node.target):
-            self.reads.add(id(node.target))
-        self._written(node.target)
-
-
-def _only_read(function: cst.CSTNode, name: str) -> bool:
-    """Whether a function uses ``name`` only to read keys of it (``d["k"]``,
-    ``d.get("k")``, ``"k" in d``, ``{**d}``): the dict is not changed, handed
-    on, stored or shown whole."""
-    uses = _Uses(name)
-    function.visit(uses)
-    return uses.total == len(uses.reads)
 
 
 def _getattr_args(node: cst.Call, self_name: str) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.nameuses import looked_in
 from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.walkstate import Env
 
@@ -107,8 +108,7 @@ class ReadMissing:
         if made is None or made[1] is _UNKNOWN:
             return None
         if isinstance(made[1], (list, dict, set)) and not (
-            self._only_read(env, name)  # type: ignore[attr-defined]
-            and _bindings(env.func.node, name) == 1
+            looked_in(env.func.node, name) and _bindings(env.func.node, name) == 1
         ):
             return None
         return made
