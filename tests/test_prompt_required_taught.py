@@ -292,3 +292,15 @@ def test_a_name_set_in_a_code_span_teaches_it(make_repo, run_cli) -> None:
     for prose in ('it returns `{"label": "x"}`', "never send `label=x`", "see `labels`"):
         prompt = f"### wait\nPause.\n{prose}\n"
         assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, prose
+
+
+def test_the_keys_of_a_call_written_alone_in_a_json_block_name_it(make_repo, run_cli) -> None:
+    """A tool's section showing its arguments alone, with no ``tool_name``
+    nor ``tool_args`` (``{"label": "hi", "seconds": 1}``), names them; not
+    under a lead about what the tool gives back."""
+    block = '```json\n{"label": "hi", "seconds": 1}\n```\n'
+    prompt = f"### wait\nPause.\n\nExample:\n{block}"
+    assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == []
+    for lead in ("Returns:", "Output:"):
+        prompt = f"### wait\nPause.\n\n{lead}\n{block}"
+        assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, lead
