@@ -273,3 +273,34 @@ def test_a_name_written_bare_where_only_a_name_goes_teaches_it(make_repo, run_cl
     ):
         prompt = f"### wait\nPause.\n{prose}\n"
         assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, prose
+
+
+def test_a_name_set_in_a_code_span_teaches_it(make_repo, run_cli) -> None:
+    """``call `wait` with `label=hello` first``: a code span writing the name
+    where only a name goes (``name=value``, a call's keyword, a brace
+    object's key) names it, as the same words written bare do."""
+    for prose in (
+        "call `wait` with `label=hello` first",
+        'call `wait(label="hello")` first',
+        "call it with `{label: hello}`",
+        'call it with `{"label": "hello", "seconds": 1}`',
+        "call it with `label = hello`",
+    ):
+        prompt = f"### wait\nPause.\n{prose}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], prose
+    # what the tool returns, or what not to send, names nothing
+    for prose in ('it returns `{"label": "x"}`', "never send `label=x`", "see `labels`"):
+        prompt = f"### wait\nPause.\n{prose}\n"
+        assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, prose
+
+
+def test_the_keys_of_a_call_written_alone_in_a_json_block_name_it(make_repo, run_cli) -> None:
+    """A tool's section showing its arguments alone, with no ``tool_name``
+    nor ``tool_args`` (``{"label": "hi", "seconds": 1}``), names them; not
+    under a lead about what the tool gives back."""
+    block = '```json\n{"label": "hi", "seconds": 1}\n```\n'
+    prompt = f"### wait\nPause.\n\nExample:\n{block}"
+    assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == []
+    for lead in ("Returns:", "Output:"):
+        prompt = f"### wait\nPause.\n\n{lead}\n{block}"
+        assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, lead

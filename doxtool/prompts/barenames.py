@@ -68,6 +68,27 @@ def bare_written_names(
     return sorted(set(found))
 
 
+def span_names(content: str, span: Span) -> list[tuple[int, str]]:
+    """(offset in ``content``, name) of the names a code span that is no
+    example writes where only a name goes, as a paragraph's bare words do
+    (``action=create``, ``todo(action="add")``, ``{"action": "add"}``); none
+    on a line about what the tool gives back or what not to send."""
+    line_start = content.rfind("\n", 0, span.open) + 1
+    line_end = content.find("\n", span.close)
+    around = (
+        content[line_start : span.open]
+        + content[span.close : len(content) if line_end < 0 else line_end]
+    )
+    if NOT_ARGUMENTS_RE.search(around):
+        return []
+    found: list[tuple[int, str]] = []
+    start = span.start
+    for line in span.content.split("\n"):
+        found.extend((start + offset, name) for offset, name in _line_names(line))
+        start += len(line) + 1
+    return found
+
+
 def _leads_names(lead: str) -> bool:
     """Whether the items of a list after ``lead`` (the line before it, empty
     under a heading) may open with an argument's name: not after a lead that

@@ -5,9 +5,11 @@ the shape of any call), the tool it names and the arguments it teaches
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from doxtool.prompts.examples import documents_a_record, is_shape, load_example
 from doxtool.prompts.headings import TOOL_NAME_RE
+from doxtool.prompts.leads import NOT_ARGUMENTS_RE
 from doxtool.prompts.model import (
     TEMPLATE_KEY_RE,
     JsonError,
@@ -58,6 +60,8 @@ def read_call(
         at = position(member.value_offset) if member else (line, column)
         doc.tools.append(PromptTool(tool_name, *at, "example"))
     tool_args = loaded.data.get("tool_args")
+    if tool is not None and tool_name is None and tool_args is None:
+        _bare_arguments(doc, example, tool, members, position)
     if isinstance(tool_args, dict):
         example.tool_args = tool_args
         owner = example.tool_name if example.tool_name is not None else tool
@@ -71,3 +75,24 @@ def read_call(
             )
         # ``parallel`` handed ``[{"tool_name": ..., "tool_args": {...}}]``
         add_nested_calls(doc, loaded.data, loaded.deep, text, (line, column), position)
+
+
+def _bare_arguments(
+    doc: PromptDoc,
+    example: PromptExample,
+    tool: str,
+    members: dict[tuple[str | None, str], Any],
+    position: Callable[[int], tuple[int, int]],
+) -> None:
+    """``{"action": "start", "task_id": 1}`` in a tool's section, with no
+    ``tool_name`` nor ``tool_args``: the arguments of a call written alone,
+    its keys named, as a brace object's are in prose (mentions, never
+    checked as arguments); none when the text leading it is about what the
+    tool gives back or what not to send (``Returns:``)."""
+    if NOT_ARGUMENTS_RE.search(example.label):
+        return
+    for key in example.keys:
+        if TOOL_NAME_RE.match(key):
+            member = members.get((None, key))
+            at = position(member.key_offset) if member else (example.line, example.column)
+            doc.mentions.append(TaughtArgument(key, *at, True, "mention", tool))

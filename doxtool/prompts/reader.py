@@ -21,7 +21,7 @@ from doxtool.prompts.argtext import (
     table_bare_names,
     table_row_names,
 )
-from doxtool.prompts.barenames import bare_written_names, code_names, schema_names
+from doxtool.prompts.barenames import bare_written_names, code_names, schema_names, span_names
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.examples import load_example, root_objects
 from doxtool.prompts.exlabels import html_lead, inline_label
@@ -224,6 +224,8 @@ class PromptReader:
                 named.append((span.start + span.content.rfind(dotted), dotted))
             elif TOOL_NAME_RE.match(name := span.content.strip()):
                 named.append((span.start + span.content.find(name), name))
+            else:  # ``action=create``, ``todo(action="add")``
+                named.extend(span_names(inline.content, span))
             after = span.close
         for offset, name in sorted(named):
             self._mention(name, *text_map.position(offset))

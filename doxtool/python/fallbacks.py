@@ -82,6 +82,8 @@ class Fallbacks:
         if other is not None and type(node.right) is not cst.Name:
             # a read itself (not a name that may hold something else as well)
             self._stand_in(node.left, other, env)
+        if key is None and other is None:
+            self._chain_fallback(node, env)
         if key is None or other is not None:
             return  # another argument stands in: an alternative, not a default
         self.or_replaced.update(map(id, reads))
@@ -89,6 +91,25 @@ class Fallbacks:
             self._missing_default(self._arg(key), False, None)
             return
         self._fallback_default(self._arg(key), node.right)
+
+    def _chain_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
+        """``args.get("id") or args.get("context_id") or self.default_id``:
+        with every key of the chain missing the fallback is what the code
+        gets, so each key has a fallback; none is claimed as its default,
+        the value given when one key alone is missing being another's."""
+        operands: list[cst.BaseExpression] = []
+        left = node.left
+        while type(left) is cst.BooleanOperation and type(left.operator) is cst.Or:
+            operands.append(left.right)
+            left = left.left
+        operands.append(left)
+        keys = [self._plain_get(operand, env) for operand in reversed(operands)]
+        if len(set(keys)) < 2 or None in keys:
+            return
+        self.or_replaced.update(map(id, operands))
+        known, value = self._value(node.right)
+        for key in keys:
+            self._arg(key).set_fallback(known, value)  # type: ignore[arg-type]
 
     def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
         """``self.args["lang"] if "lang" in self.args else "en"`` (``"en" if
@@ -389,10 +410,13 @@ class Fallbacks:
                 operands.extend((current.right, current.left))
                 continue
             arg = self._arg_of(current, env)
+            known, value = self._value(current) if arg is None else (True, None)
             if arg is not None:
                 found.append(arg)
-            elif not self._value(current)[0]:
-                return frozenset()  # something else may stand in
+            elif not known or value:
+                # something else may stand in, or a literal that is not
+                # empty does when every argument is missing
+                return frozenset()
         return frozenset(found) if len(set(found)) > 1 else frozenset()
 
     def _standing_for(self, node: cst.BaseExpression, env: Env) -> list[str]:

@@ -37,7 +37,9 @@ outside a membership guard, or an `execute` parameter without a default) is
 named by the prompt that documents the tool: taught (an `args:` line, a list,
 a table, an example key), or named in the tool's section: in backticks
 (`download the page at the given `url``, `` `tool_args.url` ``, a JSON key
-in quotes, `` `"url"` ``), in bold
+in quotes, `` `"url"` ``, or where only a name goes in a span: `` `url=https://a.b` ``,
+`` `fetch(url="...")` ``, `` `{"url": "..."}` ``), as a key of a JSON block
+showing a call's arguments alone (no `tool_name` nor `tool_args`), in bold
 (`**url**: ...`), opening an item of a list under a `Parameters:` or
 `Arguments:` lead (`* url (string, required): ...`), as a key under
 `tool_args:` in a YAML block, as a word of an `args` line written without
