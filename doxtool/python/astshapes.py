@@ -38,14 +38,20 @@ def literal(node: ast.expr) -> tuple[bool, Any]:
 
 
 def replace_default(
-    read: KeyRead, body: Sequence[ast.stmt], name: str, handed: Callable[[ast.expr], bool]
+    read: KeyRead,
+    body: Sequence[ast.stmt],
+    name: str,
+    handed: Callable[[ast.expr], bool],
+    made: tuple[Any] | None = None,
 ) -> None:
     """A helper's read whose value ``name`` holds (a parameter's literal
     default, ``x = d.get(k)``), as the first statement of ``body`` that uses
     the name replaces it, the way a tool's is read
     (:mod:`~doxtool.python.fallbacks`). A read of a handed dict there
-    (``handed``) is another key standing in, no default."""
-    held = read.default if read.has_default else None
+    (``handed``) is another key standing in, no default. ``made`` holds what
+    a wrapper makes of the read's value, where the name holds that instead
+    (``x = str(d.get(k, "")).strip()``: ``""``, :mod:`.wrappedreads`)."""
+    held = made[0] if made is not None else read.default if read.has_default else None
     outcome = replaced(_AST_SHAPES, body, name, held)
     if outcome.kind == KEPT and replaced_at_use(_AST_SHAPES, body, name, held):
         outcome = Outcome(UNKNOWN)  # ``{"size": size or "2K"}``: not known

@@ -36,6 +36,7 @@ from doxtool.python.astshapes import _AST_SHAPES, literal, replace_default
 from doxtool.python.keyaggregates import READ_ONLY_CALLS
 from doxtool.python.readforms import FILLING_METHODS, KEEPING_METHODS, REFUSALS
 from doxtool.python.replacements import KNOWN, UNKNOWN, discarded, evaluate, replaced
+from doxtool.python.wrappedreads import made_of, unwrap_ast_read
 
 
 class SkippedBranches:
@@ -259,17 +260,41 @@ class SkippedBranches:
         gives it, and the index at the top of the statement binding it."""
         return {}
 
-    def _replace_top_read(self, read: KeyRead, name: str, index: int) -> None:
+    def _replace_wrapped_read(
+        self, read: KeyRead, name: str, stmt: ast.stmt, value: ast.expr, node: ast.expr
+    ) -> None:
+        """``name = <value>`` (``stmt``) at the top, ``value`` the read
+        ``node`` bare or under conversions and string methods whose result is
+        computed (``str(d.get(k, "")).strip()``, :mod:`.wrappedreads`): what
+        the statements after it make of what a missing key leaves in ``name``."""
+        index = self._top_index[id(stmt)]  # type: ignore[attr-defined]
+        if node is value:
+            self._replace_top_read(read, name, index)
+            return
+        unwrapped = unwrap_ast_read(value, literal)
+        if unwrapped is None or unwrapped[0] is not node:
+            return
+        if read.default:  # a value a caller may pass as well: kept, unless dropped
+            self._replace_top_read(read, name, index)
+            return
+        known, made = made_of(read.default, unwrapped[1])
+        if known:
+            self._replace_top_read(read, name, index, (made,))
+
+    def _replace_top_read(
+        self, read: KeyRead, name: str, index: int, made: tuple[Any] | None = None
+    ) -> None:
         """``name = <read>`` at ``index`` at the top: what the statements
         after it make of what a missing key gives (:func:`replace_default`),
         nothing where they drop it unused (``v = d.get("b", "y")``, then ``v
-        = d.get("b")``: ``"y"`` is no default)."""
+        = d.get("b")``: ``"y"`` is no default). ``made`` holds what a wrapper
+        of the read makes of that value (``str(d.get("m", "")).strip()``)."""
         rest = self.node.body[index + 1 :]
         if discarded(_AST_SHAPES, rest, name):
             read.default, read.has_default = None, False
             return
-        held = read.default if read.has_default else None
-        replace_default(read, rest, name, self._handed_read)  # type: ignore[attr-defined]
+        held = made[0] if made is not None else read.default if read.has_default else None
+        replace_default(read, rest, name, self._handed_read, made)  # type: ignore[attr-defined]
         if read.replaced:
             self._replaced_from[id(read)] = (held, index)
             self._note_replacing_assignment(read, name, rest, held)

@@ -44,6 +44,7 @@ from doxtool.python.replacements import (
     replaced_at_use,
 )
 from doxtool.python.walkstate import Env
+from doxtool.python.wrappedreads import made_of, unwrap_read
 
 
 class Fallbacks:
@@ -153,15 +154,23 @@ class Fallbacks:
         if type(target) is not cst.Name:
             return
         read = self._read_call(small.value, env)
+        wrapped = None if read is not None else self._wrapped_read(small.value, env)
+        if wrapped is not None:
+            read = wrapped[0]
         if read is not None and discarded(self._shapes(), rest, target.value):
             self.discarded_reads.add(id(read))  # its default reaches nothing
             return
         self._note_filled_fallback(small.value, target.value, env)
-        if self._plain_get(small.value, env) is None:
+        if wrapped is not None:
+            # ``m = str(args.get("m", "")).strip()``: ``m`` holds what the
+            # wrapper makes of the read's default (:mod:`.wrappedreads`)
+            call, ok, value = wrapped
+        elif self._plain_get(small.value, env) is None:
             return
-        call = self._read_call(small.value, env)
-        assert call is not None
-        ok, value = self._value(call.args[1].value) if len(call.args) == 2 else (True, None)
+        else:
+            call = read
+            assert call is not None
+            ok, value = self._value(call.args[1].value) if len(call.args) == 2 else (True, None)
         if not ok:
             return
         outcome = replaced(self._shapes(), rest, target.value, value)
@@ -181,6 +190,43 @@ class Fallbacks:
             # check past the fill sees is not known
             known = False
         self.rebound_fallbacks[id(call)] = (known, outcome.value if known else None)
+
+    def _wrapped_read(
+        self, node: cst.BaseExpression, env: Env
+    ) -> tuple[cst.Call, bool, Any] | None:
+        """The read of an argument under conversions and string methods
+        (``str(args.get("m", "")).strip()``), whether what they make of the
+        value a missing key gives it is known, and that value (``""``);
+        None for any other expression (:mod:`~doxtool.python.wrappedreads`).
+        Only a falsy default of the read (``None``, ``""``, ``0``) is the mark
+        of an argument not given; of any other it is not known."""
+        unwrapped = unwrap_read(node, self._value)
+        if unwrapped is None:
+            return None
+        inner, steps = unwrapped
+        call = self._read_call(inner, env)
+        if call is None:
+            return None
+        func = call.func
+        assert type(func) is cst.Attribute
+        key = self._key(call.args[0].value, env)
+        if (
+            self._merged_of(func.value, env) is not None
+            or not isinstance(key, str)
+            or self._overridden(func.value, key, env)
+        ):
+            return None
+        if len(call.args) == 2:
+            ok, default = self._value(call.args[1].value)
+        elif func.attr.value == "pop":
+            return None  # ``d.pop(k)`` raises on a missing key
+        else:
+            ok, default = True, None
+        if not ok or default:
+            # a value a caller may pass as well, not the mark of one not given
+            return call, False, None
+        known, made = made_of(default, steps)
+        return call, known, made
 
     def _note_filled_fallback(self, value: cst.BaseExpression, name: str, env: Env) -> None:
         """``items = self.args.get("x") or []``, then ``items.append("all")``:

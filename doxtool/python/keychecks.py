@@ -158,11 +158,31 @@ class KeyChecks:
         if test is None and aggregate is None:
             return  # the values themselves (``[self.args.get(k) for k in KEYS]``)
         tests = [test] if test is not None else parts
+        if any(self._looks_in_value(part, name, env) for part in tests):
+            return  # ``k in updates``: the keys of what an argument holds, not arguments
         for _ in self._each_key(name, keys, env):
             for part in tests:
                 for group in (self._absence(part, env), self._absence(_negation(part), env)):
                     for arg in group or ():
                         self._arg(arg).sometimes_read = True
+
+    def _looks_in_value(self, test: cst.BaseExpression, name: str, env: Env) -> bool:
+        """Whether ``test`` is ``name in <x>`` (``not in`` too, also under
+        ``not``) where ``<x>`` is not the arguments dict: the loop's keys are
+        looked for in what an argument holds (``{k: updates[k] for k in KEYS
+        if k in updates}`` keeps the keys it has), which tests no argument's
+        presence."""
+        while type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            test = test.expression
+        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+            return False
+        target = test.comparisons[0]
+        return (
+            type(test.left) is cst.Name
+            and test.left.value == name
+            and type(target.operator) in (cst.In, cst.NotIn)
+            and not self._is_dict_source(target.comparator, env)
+        )
 
     def _reads_values(self, node: cst.CSTNode, env: Env) -> bool:
         """Whether an expression holds the arguments dict (reads a value)."""

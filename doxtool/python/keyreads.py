@@ -100,9 +100,9 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             if read is not None:
                 self.var_reads[targets[0].id] = read
                 self._filled_fallback(read, targets[0].id)  # :mod:`.astskipped`
-                if top and node is stmt.value and read.kind == "get" and not read.default_unknown:
-                    # ``x = d.get(k)`` then ``x = int(x) if x else 10``
-                    self._replace_top_read(read, targets[0].id, self._top_index[id(stmt)])
+                if top and read.kind == "get" and not read.default_unknown:
+                    # ``x = d.get(k)`` then ``x = int(x) if x else 10`` (:mod:`.astskipped`)
+                    self._replace_wrapped_read(read, targets[0].id, stmt, stmt.value, node)
                 return
             inner = stands_for(node)
             found = made_by(node, inner) if made is None else None

@@ -16,6 +16,7 @@ from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.shared_bases import stub_base
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
+from doxtool.run.codeprompts import code_loaded_prompts
 from doxtool.run.context import Context
 from doxtool.run.plugindirs import plugin_profile_prompt_dirs
 from doxtool.run.teachers import may_teach_excluded, may_teach_unread
@@ -49,7 +50,12 @@ class ToolWithoutPrompt(Rule):
 profile's `prompts/`. A prompt the configuration excludes is not checked,
 but it is there at run time: a tool one of them names (or that one is named
 for, `agent.system.tool.<name>.md`) is not reported, as an excluded module
-is not missing for `PRM002`. Which tools a
+is not missing for `PRM002`. Nor is a tool whose prompt file
+(`agent.system.tool.<name>.md`, naming the tool) lies outside every prompt
+directory where the repository's own code names it: an extension adding
+`assets/prompts/agent.system.tool.<name>.md` to the system prompt teaches
+it, perhaps only when a setting is on, which turns on code doxtool does not
+run (code in the test directories does not count). Which tools a
 prompt teaches comes from its `###` headings, the first heading of a tool
 prompt by its first word (`# sftp_upload tool`, `## delta`; at any level, as
 the framework reads it, when it names a tool: `#### wait`), its examples'
@@ -238,6 +244,9 @@ hold them.
                 continue  # a prompt read only in part names it (PRM011 reports the file)
             if may_teach_excluded(ctx, ctx.teaching_sets(module, excluded=True), name):
                 continue  # an excluded prompt is there, not checked: it may teach it
+            dirs = [s.directory for s in (*ctx.prompt_sets, *ctx.excluded_prompt_sets)]
+            if code_loaded_prompts(ctx.project, name, dirs):
+                continue  # the repository's code loads a prompt of its own for it
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else next(iter(ctx.config.prompt_dirs), "")
             profile = ctx.project.profile_of_module(module)

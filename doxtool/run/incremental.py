@@ -45,10 +45,10 @@ are taken from the state:
   findings kept at such a prompt may turn on it;
 - an edited file that no check reads, only whether it exists, affects
   nothing: a module whose facts the last run did not read (outside the
-  test directories, its text not naming ``getmembers``: a tool loader's
-  code, :mod:`doxtool.run.loaders`, may be there now), or a file that is
-  neither Python nor Markdown, nor the configuration, a template or the
-  baseline (a stylesheet, an image);
+  test directories, not naming ``getmembers`` nor ``agent.system.tool.``:
+  code of :mod:`doxtool.run.loaders` or :mod:`doxtool.run.codeprompts` may be
+  there now), or a file that is neither Python nor Markdown, nor the
+  configuration, a template or the baseline (a stylesheet, an image);
 - the findings of the affected units' modules and companions, of the prompts
   the scoped run checks and of the reached modules replace the stored ones.
 
@@ -84,6 +84,7 @@ from typing import Any
 
 from doxtool.core.findings import Finding
 from doxtool.core.reads import read_regular
+from doxtool.run.codeprompts import may_name_prompts
 from doxtool.run.edges import Edges
 from doxtool.run.importers import reached_tools
 from doxtool.run.loaders import framework_here
@@ -329,6 +330,8 @@ class Session:
                 return False  # a tool directory's package: tools may load it now
             if _mentions_members(os.path.join(self.root, path)):
                 return False  # a tool loader's code may be there now (doxtool.run.loaders)
+            if may_name_prompts(self.project, path):
+                return False  # code loading a tool prompt (doxtool.run.codeprompts)
         elif name.endswith((".py", ".md")):  # Markdown, or Python spelt otherwise
             return False
         config = self.project.config

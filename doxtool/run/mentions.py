@@ -55,6 +55,11 @@ class MentionsIndex:
         self._asked[path] = (line, found, stamp[0] if stamp else None)
         return found
 
+    def held(self, path: str) -> bool:
+        """Whether the stored answers say ``path`` held the needle when last
+        read, whatever it holds now (an edit may have taken it out)."""
+        return path in self._holding
+
     def save(self) -> None:
         """Store the answers for the files asked this run, without those
         modified since :data:`SETTLE_NS` before now, when they differ from

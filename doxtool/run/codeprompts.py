@@ -1,0 +1,106 @@
+"""Tool prompts a repository's own code loads, outside the prompt directories.
+
+A plugin may keep a tool's prompt where the framework does not look
+(``assets/prompts/agent.system.tool.wiki.md``) and add it to the system
+prompt itself, from an extension that names the file
+(``_PLUGIN_DIR / "assets" / "prompts" / "agent.system.tool.wiki.md"``),
+perhaps only when a setting is on. Whether the model is taught the tool then
+turns on code doxtool does not run: PRM001 says nothing of it, as of a
+prompt the configuration excludes.
+
+The Python files looked at are the repository's (outside version control,
+the cache, excluded paths and the test directories) whose text holds
+``agent.system.tool.`` (:func:`~doxtool.run.loaders.python_files_naming`);
+they are looked for once per run, only when a tool is taught by no prompt.
+An edit of such a file means an incremental check runs whole. A prompt file
+counts when a file of the name such code spells
+(``agent.system.tool.<name>.md``) is in the repository outside every prompt
+directory and names the tool as a word.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+
+from doxtool.core.reads import read_regular
+from doxtool.run.listing import NEVER_READ
+from doxtool.run.loaders import Project, python_files_naming
+from doxtool.run.mentions import MentionsIndex
+from doxtool.run.teachers import naming
+
+#: what the text of code naming a tool prompt file holds
+NEEDLE = b"agent.system.tool."
+#: a tool prompt's file name as code spells it
+_FILE_NAME = re.compile(r"agent\.system\.tool\.(\w+)\.md")
+#: the most of a file read
+_MAX_BYTES = 16 << 20
+_KEY = "code-loaded-prompts"
+
+
+def code_loaded_prompts(project: Project, tool: str, prompt_dirs: Iterable[str]) -> list[str]:
+    """The prompt files for ``tool`` (``agent.system.tool.<tool>.md``) that
+    the repository's code names, outside ``prompt_dirs``, whose text names
+    the tool; worked out once per run."""
+    if _KEY not in project.per_run:
+        project.per_run[_KEY] = _loaded(project)
+    found: dict[str, list[str]] = project.per_run[_KEY]
+    dirs = tuple(d.strip("/") + "/" for d in prompt_dirs if d.strip("/"))
+    pattern = naming(tool)
+    return [
+        path
+        for path in found.get(tool, [])
+        if not path.startswith(dirs) and pattern.search(_text(project, path))
+    ]
+
+
+def may_name_prompts(project: Project, path: str) -> bool:
+    """Whether the Python file ``path`` may name a tool prompt file now, or
+    did when a run last looked (an edit may have taken the name out): an
+    incremental check then runs whole (:mod:`doxtool.run.incremental`)."""
+    data = read_regular(str(project.root / path), _MAX_BYTES)
+    if data is None or NEEDLE in data:
+        return True
+    cache = project.cache
+    return cache is not None and MentionsIndex(cache, NEEDLE).held(path)
+
+
+def _loaded(project: Project) -> dict[str, list[str]]:
+    """Tool name -> the files named for it that Python code of the repository names."""
+    names: set[str] = set()
+    for module in python_files_naming(project, NEEDLE):
+        names.update(_FILE_NAME.findall(_text(project, module)))
+    return _files_named(project, {f"agent.system.tool.{name}.md": name for name in names})
+
+
+def _files_named(project: Project, wanted: dict[str, str]) -> dict[str, list[str]]:
+    """Tool name -> the repository's files of the names ``wanted`` gives for it
+    (outside version control, the cache, excluded paths and the test
+    directories), sorted."""
+    found: dict[str, list[str]] = {}
+    if not wanted:
+        return found
+    tests = tuple(d.strip("/") for d in project.config.test_dirs if d.strip("/"))
+    stack = [""]
+    while stack:
+        rel = stack.pop()
+        try:
+            with os.scandir(project.root / rel if rel else project.root) as entries:
+                for entry in entries:
+                    path = f"{rel}/{entry.name}" if rel else entry.name
+                    if entry.is_symlink() or project.excluded(path) or path in tests:
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name not in NEVER_READ:
+                            stack.append(path)
+                    elif entry.name in wanted and entry.is_file(follow_symlinks=False):
+                        found.setdefault(wanted[entry.name], []).append(path)
+        except OSError:
+            continue
+    return {name: sorted(paths) for name, paths in found.items()}
+
+
+def _text(project: Project, path: str) -> str:
+    data = read_regular(str(project.root / path), _MAX_BYTES)
+    return "" if data is None else data.decode("utf-8", errors="replace")
