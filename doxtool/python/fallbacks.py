@@ -24,7 +24,6 @@ from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes
 from doxtool.python.modulescan import Func
 from doxtool.python.partialbinds import changed_in_place
-from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.readforms import (
     COERCIONS,
     CONVERSION_CHAINS,
@@ -39,7 +38,6 @@ from doxtool.python.replacements import (
     UNKNOWN,
     Outcome,
     discarded,
-    evaluate,
     replaced,
     replaced_at_use,
 )
@@ -111,32 +109,6 @@ class Fallbacks:
         known, value = self._value(node.right)
         for key in keys:
             self._arg(key).set_fallback(known, value)  # type: ignore[arg-type]
-
-    def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
-        """``self.args["lang"] if "lang" in self.args else "en"`` (``"en" if
-        "lang" not in self.args else ...``, a ``.get`` or a conversion of the
-        read too): what a missing ``lang`` gives is the other arm, as after
-        ``self.args.get("lang") or "en"``; another argument's read there is
-        an alternative, not a default."""
-        test = node.test
-        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
-            return
-        target = test.comparisons[0]
-        if not self._is_dict_source(target.comparator, env):
-            return
-        if type(target.operator) is cst.In:
-            present, missing = node.body, node.orelse
-        elif type(target.operator) is cst.NotIn:
-            present, missing = node.orelse, node.body
-        else:
-            return
-        key = self._key(test.left, env)
-        if not isinstance(key, str) or self._arg_of(present, env) != key:
-            return
-        if self._arg_of(missing, env) is not None:
-            return
-        outcome = evaluate(self._shapes(), missing, "", None)
-        self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
 
     def _note_rebound_fallback(
         self, small: cst.BaseSmallStatement, rest: Sequence[cst.BaseStatement], env: Env
@@ -239,74 +211,6 @@ class Fallbacks:
         known, fallback = self._value(value.right)
         if known and changed_in_place(fallback, env, name):
             self.filled_fallbacks.add(id(value))
-
-    def _note_presence_binding(
-        self,
-        stmt: cst.If,
-        before: Sequence[cst.BaseStatement],
-        after: Sequence[cst.BaseStatement],
-        env: Env,
-    ) -> None:
-        """``if "k" in self.args: x = self.args["k"]`` (``"k" not in``, ``if
-        self.args.get("k"):``): what ``x`` holds when ``k`` is missing, bound
-        before the ``if`` or in its other arm, is what a missing ``k``
-        gives (:mod:`~doxtool.python.presencebinds`)."""
-        arms = self._presence_arms(stmt, env)
-        if arms is None:
-            return
-        key, present, missing = arms
-        for line in present:
-            if type(line) is not cst.SimpleStatementLine or len(line.body) != 1:
-                continue
-            small = line.body[0]
-            if type(small) is not cst.Assign or len(small.targets) != 1:
-                continue
-            target, read = small.targets[0].target, _unwrapped(small.value)
-            if type(target) is not cst.Name or not self._reads_key(read, key, env):
-                continue
-            shapes, name = self._shapes(), target.value
-            elsewhere = name in {p.name.value for p in env.func.named()} or bound_elsewhere(
-                shapes, env.top_body, stmt, name
-            )
-            outcome = missing_binding(shapes, before, missing, after, name, elsewhere)
-            if outcome is not None:
-                self.rebound_fallbacks[id(read)] = (outcome.kind == KNOWN, outcome.value)
-
-    def _presence_arms(
-        self, stmt: cst.If, env: Env
-    ) -> tuple[str, Sequence[cst.BaseStatement], Sequence[cst.BaseStatement]] | None:
-        """The key an ``if`` tests the presence of, the statements run when it
-        is present and those run when it is missing."""
-        orelse: Sequence[cst.BaseStatement] = ()
-        if type(stmt.orelse) is cst.If:
-            orelse = [stmt.orelse]
-        elif type(stmt.orelse) is cst.Else:
-            orelse = suite_body(stmt.orelse.body)
-        body, test = suite_body(stmt.body), stmt.test
-        key = self._plain_get(test, env)
-        if key is not None:
-            return key, body, orelse  # ``if self.args.get("k"):``
-        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
-            return None
-        target = test.comparisons[0]
-        found = self._key(test.left, env)
-        if not isinstance(found, str) or not self._is_dict_source(target.comparator, env):
-            return None
-        if type(target.operator) is cst.In:
-            return found, body, orelse
-        if type(target.operator) is cst.NotIn:
-            return found, orelse, body
-        return None
-
-    def _reads_key(self, node: cst.BaseExpression, key: str, env: Env) -> bool:
-        """Whether ``node`` itself reads ``key`` of the arguments (``args[k]``, ``args.get(k)``)."""
-        if type(node) is cst.Subscript:
-            if not self._is_dict_source(node.value, env) or len(node.slice) != 1:
-                return False
-            element = node.slice[0].slice
-            return type(element) is cst.Index and self._key(element.value, env) == key
-        call = self._read_call(node, env)
-        return call is not None and self._key(call.args[0].value, env) == key
 
     def _shapes(self) -> CstShapes:
         """The shapes of the tree's nodes, for :func:`~doxtool.python.replacements.replaced`
@@ -426,7 +330,7 @@ class Fallbacks:
         stands in, before the read (``self.method or args.get("action")``)
         or for a name that held it (``action or "list"``), and what a
         missing key leads to is not known."""
-        node = _unwrapped(node)
+        node = unwrapped(node)
         if type(node) is not cst.BooleanOperation or type(node.operator) is not cst.Or:
             return False
         left = node.left
@@ -445,7 +349,7 @@ class Fallbacks:
         """The arguments an ``or`` of reads stands for (``args.get("text") or
         args.get("message")``, also through ``str(...)`` and ``.strip()``),
         when it names two or more and every other operand is a literal."""
-        node = _unwrapped(node)
+        node = unwrapped(node)
         if type(node) is not cst.BooleanOperation or type(node.operator) is not cst.Or:
             return frozenset()
         found: list[str] = []
@@ -469,14 +373,14 @@ class Fallbacks:
         """The arguments a value stands for: those of a name given a fallback
         (``text = args.get("text") or args.get("message")``, also through
         ``str(text)`` and ``text.strip()``), else the one :meth:`_arg_of` finds."""
-        inner = _unwrapped(node)
+        inner = unwrapped(node)
         if type(inner) is cst.Name and inner.value in env.var_groups:
             return sorted(env.var_groups[inner.value])
         arg = self._arg_of(node, env)
         return [arg] if arg is not None else []
 
 
-def _unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:
+def unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:
     """The value under conversions and string methods (``str(text).strip()``: ``text``)."""
     while type(node) is cst.Call:
         func = node.func

@@ -64,6 +64,7 @@ from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.outcomes import Outcomes
 from doxtool.python.ownparams import own_params, own_values
 from doxtool.python.partialbinds import PartialBindings
+from doxtool.python.presencefallbacks import PresenceFallbacks
 from doxtool.python.raisecalls import RaiseCalls
 from doxtool.python.raises import Raises
 from doxtool.python.reach import Reach
@@ -127,6 +128,7 @@ class ToolScan(
     RenamedKeys,
     Comparisons,
     Fallbacks,
+    PresenceFallbacks,
     Lookups,
     MergedDicts,
     DictEscapes,
