@@ -22,6 +22,7 @@ from doxtool.core.facts import json_type
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes
+from doxtool.python.cstwrappedreads import unwrap_read
 from doxtool.python.modulescan import Func
 from doxtool.python.partialbinds import changed_in_place
 from doxtool.python.readforms import (
@@ -42,7 +43,7 @@ from doxtool.python.replacements import (
     replaced_at_use,
 )
 from doxtool.python.walkstate import Env
-from doxtool.python.wrappedreads import made_of, unwrap_read
+from doxtool.python.wrappedreads import made_of
 
 
 class Fallbacks:

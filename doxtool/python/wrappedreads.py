@@ -4,9 +4,10 @@ value a missing key gives it (part of :mod:`~doxtool.python.fallbacks`).
 ``model = str(args.get("model", "")).strip()`` binds ``model`` to ``""``
 when ``model`` is missing, as ``model = args.get("model", "")`` does; a
 next statement using the name that replaces that value (``if not model:
-model = DEFAULT_MODEL``) replaces it for both. :func:`unwrap_read` finds the
-read under such a wrapper (:func:`unwrap_ast_read` in a helper's
-``ast``) and :func:`made_of` computes what the wrapper
+model = DEFAULT_MODEL``) replaces it for both. :func:`unwrap_ast_read` finds
+the read under such a wrapper in a helper's ``ast`` (the tool walk's
+:func:`~doxtool.python.cstwrappedreads.unwrap_read` in its libcst tree), and
+:func:`made_of` computes what the wrapper
 makes of a literal, where that is certain: ``str``, ``int`` and ``float``
 of one value, and string methods whose result of literals is computed
 (``strip``, ``lower``, ``split``...). Any other wrapper (a call no one can
@@ -19,71 +20,35 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-import libcst as cst
-
 #: conversions of one value whose result of a literal is computed
-_CONVERSIONS: dict[str, Callable[[Any], Any]] = {"str": str, "int": int, "float": float}
+CONVERSIONS: dict[str, Callable[[Any], Any]] = {"str": str, "int": int, "float": float}
 #: string methods whose result of literals is computed
-_METHODS = frozenset({"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace"})
+METHODS = frozenset({"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace"})
 
 #: one step of a wrapper: a conversion's name, or a method's name with its
 #: literal arguments (positional, keyword)
 Step = tuple[str, tuple[Any, ...], tuple[tuple[str, Any], ...]]
-#: what a node is as a literal (:meth:`~doxtool.python.argreads.ArgumentReads._value`)
-Literal = Callable[[cst.BaseExpression], tuple[bool, Any]]
-
-
-def unwrap_read(
-    node: cst.BaseExpression, literal: Literal
-) -> tuple[cst.BaseExpression, list[Step]] | None:
-    """The expression under the conversions and string methods of
-    ``node`` (``str(args.get("m", "")).strip()``: ``args.get("m", "")``)
-    and the steps that wrap it, innermost first; None when ``node`` has no
-    such wrapper, or one whose result is not computed (a method's argument
-    that is not a literal, a starred one)."""
-    steps: list[Step] = []
-    while type(node) is cst.Call:
-        func, args = node.func, node.args
-        if any(a.star for a in args):
-            return None
-        if type(func) is cst.Name and func.value in _CONVERSIONS:
-            if len(args) != 1 or args[0].keyword is not None:
-                return None  # ``int(x, 16)`` parses
-            steps.append((func.value, (), ()))
-            node = args[0].value
-        elif type(func) is cst.Attribute and func.attr.value in _METHODS:
-            values = [literal(a.value) for a in args]
-            if not all(known for known, _ in values):
-                return None
-            positional = tuple(v for (_, v), a in zip(values, args, strict=True) if not a.keyword)
-            keywords = tuple(
-                (a.keyword.value, v) for (_, v), a in zip(values, args, strict=True) if a.keyword
-            )
-            steps.append((func.attr.value, positional, keywords))
-            node = func.value
-        else:
-            break
-    if not steps:
-        return None
-    steps.reverse()
-    return node, steps
 
 
 def unwrap_ast_read(
     node: ast.expr, literal: Callable[[ast.expr], tuple[bool, Any]]
 ) -> tuple[ast.expr, list[Step]] | None:
-    """As :func:`unwrap_read`, for a helper's ``ast``."""
+    """The expression under the conversions and string methods of
+    ``node`` (``str(d.get("m", "")).strip()``: ``d.get("m", "")``) and the
+    steps that wrap it, innermost first; None when ``node`` has no such
+    wrapper, or one whose result is not computed (a method's argument that
+    is not a literal, a starred one)."""
     steps: list[Step] = []
     while isinstance(node, ast.Call):
         func, args, keywords = node.func, node.args, node.keywords
         if any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in keywords):
             return None
-        if isinstance(func, ast.Name) and func.id in _CONVERSIONS:
+        if isinstance(func, ast.Name) and func.id in CONVERSIONS:
             if len(args) != 1 or keywords:
                 return None  # ``int(x, 16)`` parses
             steps.append((func.id, (), ()))
             node = args[0]
-        elif isinstance(func, ast.Attribute) and func.attr in _METHODS:
+        elif isinstance(func, ast.Attribute) and func.attr in METHODS:
             values = [literal(a) for a in args]
             named = [(k.arg, literal(k.value)) for k in keywords]
             if not all(known for known, _ in values) or not all(v[0] for _, v in named):
@@ -104,7 +69,7 @@ def made_of(value: Any, steps: list[Step]) -> tuple[bool, Any]:
     is not certain: a conversion that fails (``int("")``), a string method
     of a value that is no string (``None.strip()`` fails at run time)."""
     for name, positional, keywords in steps:
-        convert = _CONVERSIONS.get(name)
+        convert = CONVERSIONS.get(name)
         try:
             if convert is not None:
                 value = convert(value)
