@@ -20,13 +20,11 @@ directory and names the tool as a word.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable
 
 from doxtool.core.reads import read_regular
-from doxtool.run.listing import NEVER_READ
-from doxtool.run.loaders import Project, python_files_naming
+from doxtool.run.loaders import Project, python_files_naming, repository_files
 from doxtool.run.mentions import MentionsIndex
 from doxtool.run.teachers import naming
 
@@ -79,25 +77,9 @@ def _files_named(project: Project, wanted: dict[str, str]) -> dict[str, list[str
     (outside version control, the cache, excluded paths and the test
     directories), sorted."""
     found: dict[str, list[str]] = {}
-    if not wanted:
-        return found
-    tests = tuple(d.strip("/") for d in project.config.test_dirs if d.strip("/"))
-    stack = [""]
-    while stack:
-        rel = stack.pop()
-        try:
-            with os.scandir(project.root / rel if rel else project.root) as entries:
-                for entry in entries:
-                    path = f"{rel}/{entry.name}" if rel else entry.name
-                    if entry.is_symlink() or project.excluded(path) or path in tests:
-                        continue
-                    if entry.is_dir(follow_symlinks=False):
-                        if entry.name not in NEVER_READ:
-                            stack.append(path)
-                    elif entry.name in wanted and entry.is_file(follow_symlinks=False):
-                        found.setdefault(wanted[entry.name], []).append(path)
-        except OSError:
-            continue
+    for path, entry in repository_files(project) if wanted else ():
+        if entry.name in wanted:
+            found.setdefault(wanted[entry.name], []).append(path)
     return {name: sorted(paths) for name, paths in found.items()}
 
 

@@ -26,6 +26,7 @@ changed since the last run are read (:mod:`doxtool.run.mentions`).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -108,10 +109,23 @@ def python_files_naming(project: Project, needle: bytes) -> list[str]:
     """The repository's Python files whose text holds ``needle`` (outside
     version control, the cache, excluded paths and the test directories);
     with a cache, only the files changed since the last run are read."""
-    tests = tuple(d.strip("/") for d in project.config.test_dirs if d.strip("/"))
-    found: list[str] = []
     cache = project.cache
     index = MentionsIndex(cache, needle) if cache is not None else None
+    found = [
+        path
+        for path, entry in repository_files(project)
+        if entry.name.endswith(".py") and _mentions(entry, path, needle, index)
+    ]
+    if index is not None:
+        index.save()
+    return sorted(found)
+
+
+def repository_files(project: Project) -> Iterator[tuple[str, os.DirEntry[str]]]:
+    """(path, entry) of each regular file of the repository outside version
+    control, the cache, excluded paths and the test directories; a link is
+    neither followed nor given."""
+    tests = tuple(d.strip("/") for d in project.config.test_dirs if d.strip("/"))
     stack = [""]
     root = project.root
     while stack:
@@ -125,17 +139,10 @@ def python_files_naming(project: Project, needle: bytes) -> list[str]:
                     if entry.is_dir(follow_symlinks=False):
                         if entry.name not in NEVER_READ:
                             stack.append(path)
-                    elif (
-                        entry.name.endswith(".py")
-                        and entry.is_file(follow_symlinks=False)
-                        and _mentions(entry, path, needle, index)
-                    ):
-                        found.append(path)
+                    elif entry.is_file(follow_symlinks=False):
+                        yield path, entry
         except OSError:
             continue
-    if index is not None:
-        index.save()
-    return sorted(found)
 
 
 def _mentions(
