@@ -15,9 +15,8 @@ from typing import Any
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astreadonly import looked_in
 from doxtool.python.astshapes import literal
+from doxtool.python.readforms import COMPUTED_METHODS
 
-#: string methods of which the result of literals is computed here
-COMPUTED = frozenset({"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace"})
 #: a value made that cannot be computed
 UNKNOWN = object()
 
@@ -62,8 +61,9 @@ def made_value(
 ) -> tuple[KeyRead, Any] | None:
     """(read, value) of ``node`` made of one plain read (``d.get(k)``, a
     literal default or none) when its key is missing: a literal fallback
-    after it (``or ["all"]``), a string method of :data:`COMPUTED` with
-    literal arguments on it (:data:`UNKNOWN` where that cannot be computed);
+    after it (``or ["all"]``), a string method of
+    :data:`~doxtool.python.readforms.COMPUTED_METHODS` with literal arguments
+    on it (:data:`UNKNOWN` where that cannot be computed);
     None for any other node."""
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
         if len(node.values) != 2:
@@ -82,7 +82,7 @@ def made_value(
         )
     if type(node) is not ast.Call or type(node.func) is not ast.Attribute:
         return None
-    if node.func.attr not in COMPUTED:
+    if node.func.attr not in COMPUTED_METHODS:
         return None
     inner = node.func.value
     read = _plain(inner, read_of)

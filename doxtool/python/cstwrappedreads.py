@@ -11,7 +11,8 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.python.wrappedreads import CONVERSIONS, METHODS, Step
+from doxtool.python.readforms import COMPUTED_METHODS
+from doxtool.python.wrappedreads import CONVERSIONS, Step
 
 #: what a node is as a literal (:meth:`~doxtool.python.argreads.ArgumentReads._value`)
 Literal = Callable[[cst.BaseExpression], tuple[bool, Any]]
@@ -35,7 +36,7 @@ def unwrap_read(
                 return None  # ``int(x, 16)`` parses
             steps.append((func.value, (), ()))
             node = args[0].value
-        elif type(func) is cst.Attribute and func.attr.value in METHODS:
+        elif type(func) is cst.Attribute and func.attr.value in COMPUTED_METHODS:
             values = [literal(a.value) for a in args]
             if not all(known for known, _ in values):
                 return None

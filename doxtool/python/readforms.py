@@ -47,6 +47,12 @@ STRING_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
 )
 
+#: string methods whose result of literals doxtool computes (what a missing
+#: key's default becomes: ``args.get("t", "a,b").split(",")``)
+COMPUTED_METHODS = frozenset(
+    {"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace"}
+)
+
 #: string methods whose result an example's value is compared through
 #: (PRM008 strips and lowers it): any other reshapes what is compared
 FOLDINGS = frozenset({"strip", "lstrip", "rstrip", "lower", "casefold"})

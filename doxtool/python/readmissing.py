@@ -17,7 +17,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.nameuses import looked_in
-from doxtool.python.readforms import CALLED, REFUSALS
+from doxtool.python.readforms import CALLED, COMPUTED_METHODS, REFUSALS
 from doxtool.python.walkstate import Env
 
 
@@ -245,8 +245,6 @@ class ReadMissing:
 
 #: what a missing key's value made is, when not known
 _UNKNOWN = object()
-#: string methods of which the result of literals is computed here
-_COMPUTED = frozenset({"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace"})
 
 
 def _made_value(
@@ -258,7 +256,8 @@ def _made_value(
     """(argument, value) of ``node`` made of one plain read when its key is
     missing (:data:`_UNKNOWN` where it cannot be computed): a literal
     fallback after the read (``or ["all"]``), a string method of
-    :data:`_COMPUTED` with literal arguments on it; None for any other node."""
+    :data:`~doxtool.python.readforms.COMPUTED_METHODS` with literal arguments
+    on it; None for any other node."""
     if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
         held = or_reads.get(id(node.left))
         known, fallback = literal(node.right)
@@ -267,7 +266,7 @@ def _made_value(
         return (held[0], held[1] or fallback) if known else (held[0], _UNKNOWN)
     if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
         return None
-    if node.func.attr.value not in _COMPUTED:
+    if node.func.attr.value not in COMPUTED_METHODS:
         return None
     inner = node.func.value
     held = reads.get(id(inner)) or _made_value(inner, reads, or_reads, literal)

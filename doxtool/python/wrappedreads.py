@@ -20,10 +20,10 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from doxtool.python.readforms import COMPUTED_METHODS
+
 #: conversions of one value whose result of a literal is computed
 CONVERSIONS: dict[str, Callable[[Any], Any]] = {"str": str, "int": int, "float": float}
-#: string methods whose result of literals is computed
-METHODS = frozenset({"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace"})
 
 #: one step of a wrapper: a conversion's name, or a method's name with its
 #: literal arguments (positional, keyword)
@@ -48,7 +48,7 @@ def unwrap_ast_read(
                 return None  # ``int(x, 16)`` parses
             steps.append((func.id, (), ()))
             node = args[0]
-        elif isinstance(func, ast.Attribute) and func.attr in METHODS:
+        elif isinstance(func, ast.Attribute) and func.attr in COMPUTED_METHODS:
             values = [literal(a) for a in args]
             named = [(k.arg, literal(k.value)) for k in keywords]
             if not all(known for known, _ in values) or not all(v[0] for _, v in named):
