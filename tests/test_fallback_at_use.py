@@ -172,3 +172,18 @@ def test_a_value_shown_in_both_arms_is_not_replaced(run_cli, make_repo, walk: st
     root = make_repo(WALKS[walk](dedent(SHOWN_EITHER_WAY)))
     argument = _argument(run_cli, root, "text")
     assert (argument["has_default"], argument["default"]) == (True, ""), argument
+
+
+WRITTEN_INTO_A_TEXT = """\
+session = A.get("session", None)
+print(f"[{session}] " if session or session == 0 else "")
+"""
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_value_written_into_a_text_is_not_replaced(run_cli, make_repo, walk: str) -> None:
+    """``f"[{session}] " if session else ""`` makes a label of the value, no
+    value of the argument: what a missing key gives is still the read's."""
+    root = make_repo(WALKS[walk](dedent(WRITTEN_INTO_A_TEXT)))
+    argument = _argument(run_cli, root, "session")
+    assert (argument["has_default"], argument["default_unknown"]) == (True, False), argument

@@ -1,9 +1,7 @@
-"""How a tool reads its arguments (part of :class:`~doxtool.python.toolscan.ToolScan`).
-
+"""How a tool reads its arguments (part of :class:`~doxtool.python.toolscan.ToolScan`):
 ``self.args["k"]``, ``self.args.get("k", default)``, ``"k" in self.args``, ``execute``'s
 own parameters, what an expression stands for through coercion and normalisation, the
-guards and tests that make a read optional, and the arguments taken wholesale.
-"""
+guards and tests that make a read optional, and the arguments taken wholesale."""
 
 from __future__ import annotations
 
@@ -334,8 +332,8 @@ class ArgumentReads:
                 builder.set_fallback(known, value)
         elif id(node) in self.used_fallbacks:  # ``size or "2K"`` where it is used
             builder.weak_type = builder.weak_type or _type_of(known, value)
-            builder.set_fallback(False, None)
-        elif default is not None and id(node) not in self.discarded_reads:
+            builder.unknown_fallback()
+        elif default is not None and self._default_reaches(node, key, env):
             builder.default_read(known, value)
         self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]
         return key

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
+from doxtool.core.facts import Argument, ArgumentRead, json_type
+from doxtool.python.argdefaults import DefaultsSeen
 from doxtool.python.argtypes import INT, checked_types, reach_of, read_type, type_used
 from doxtool.python.argvalues import default_outside, holds, open_values
 from doxtool.python.closedrefusals import ClosedRefusals
@@ -17,7 +18,7 @@ from doxtool.python.readforms import REFUSALS
 
 
 @dataclass(eq=False, repr=False)
-class ArgBuilder(ClosedRefusals):
+class ArgBuilder(ClosedRefusals, DefaultsSeen):
     """What the walk has learnt so far about one argument of a tool."""
 
     name: str
@@ -87,6 +88,8 @@ class ArgBuilder(ClosedRefusals):
     #: two reads give it different literal defaults (``args.get("t", "A")``
     #: in one branch, ``args.get("t", "")`` in another): none is claimed
     defaults_clash: bool = False
+    #: a path gives a missing key what no one can state (:meth:`unknown_fallback`)
+    unknown_path: bool = False
     #: ... of different types: neither gives the type
     clash_typed: bool = False
     #: the kinds of value (:data:`REFUSALS`) the checks that end ``execute``
@@ -180,51 +183,6 @@ class ArgBuilder(ClosedRefusals):
         walk meets it in the order the code runs, in ``execute``)."""
         self.raised_first = self.raised_first or ordered
         self.required_read = True
-
-    def set_default(self, value: Any) -> None:
-        # a literal default anywhere is the default, also past a fallback
-        # after ``or`` read earlier (``args.get("plan") or []`` in one branch,
-        # ``args.get("plan", [])`` in another)
-        if not json_stateable(value):  # ``b"raw"``, ``1e999``: no JSON value states it
-            self.set_fallback(False)
-        elif self.has_default and not holds([self.default], jsonable(value)):
-            # two reads give different literal defaults: which a missing key
-            # gets depends on the path, and none is claimed (:meth:`build`)
-            self.defaults_clash = True
-            other = json_type(self.default) != json_type(jsonable(value))
-            self.clash_typed = self.clash_typed or other
-        elif not self.has_default:
-            # a known fallback elsewhere gives another value (``args.get("s",
-            # 0) or 0`` in ``execute``, ``args.get("s", None)`` in a heading)
-            self.defaults_clash = self.defaults_clash or self._other_fallback(value)
-            self.default = jsonable(value)
-            self.has_default = True
-            self.default_unknown = False
-
-    def default_read(self, known: bool, value: Any) -> None:
-        """``args.get("x", <default>)``: a literal is the default; another
-        value (a helper's parameter, ``self.limit``) states none known."""
-        self.set_default(value) if known else self.set_fallback(False)
-
-    def set_fallback(self, known: bool, value: Any = None) -> None:
-        """``self.args.get("x") or <fallback>`` where the fallback is not
-        claimed as a default: not a literal (``or self.limit``), or an empty
-        one that only normalises a missing value (``or ""``, ``or []``)."""
-        if not self.has_default and not self.default_unknown:
-            self.default_unknown = True
-            known = known and json_stateable(value)
-            self.fallback_known, self.fallback = known, jsonable(value) if known else None
-        elif self.has_default and known and json_stateable(value):
-            # a literal default elsewhere, and this path gives another value
-            self.defaults_clash = self.defaults_clash or not holds([self.default], jsonable(value))
-
-    def _other_fallback(self, value: Any) -> bool:
-        """Whether a known fallback seen before gives another value than ``value``."""
-        return (
-            self.default_unknown
-            and self.fallback_known
-            and not holds([self.fallback], jsonable(value))
-        )
 
     def _refused(self, value: Any, recovered: bool = False) -> bool:
         """Whether a check that ends ``execute`` with an error refuses

@@ -164,9 +164,9 @@ class AstShapes:
         """``True if mark is None else bool(mark)``: the test is about ``name``,
         and one arm hands it on, the other not (``"yes" if mark else "no"`` only
         says something of it; ``f"{s[:50]}..." if len(s) > 50 else s`` shows it either way)."""
-        return self.uses(node.test, name) and self.uses(node.body, name) != self.uses(
-            node.orelse, name
-        )
+        body, orelse = self.uses(node.body, name), self.uses(node.orelse, name)
+        arm = node.body if body else node.orelse
+        return self.uses(node.test, name) and body != orelse and type(arm) is not ast.JoinedStr
 
     def assignments(self, node: ast.AST, name: str) -> list[ast.AST | None]:
         found: list[ast.AST | None] = []

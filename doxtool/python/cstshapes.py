@@ -149,7 +149,9 @@ def _falls_back(node: cst.IfExp, name: str) -> bool:
     """``True if mark is None else bool(mark)``: the test is about ``name``,
     and one arm hands it on, the other not (``"yes" if mark else "no"`` only
     says something of it; ``f"{s[:50]}..." if len(s) > 50 else s`` shows it either way)."""
-    return uses(node.test, name) and uses(node.body, name) != uses(node.orelse, name)
+    body, orelse = uses(node.body, name), uses(node.orelse, name)
+    arm = node.body if body else node.orelse
+    return uses(node.test, name) and body != orelse and type(arm) is not cst.FormattedString
 
 
 def _cst_types(node: cst.BaseExpression) -> list[str | None]:

@@ -70,6 +70,13 @@ class Fallbacks:
     #: place before a check (:meth:`_note_filled_fallback`)
     filled_fallbacks: set[int]
 
+    def _default_reaches(self, read: cst.Call, key: str, env: Env) -> bool:
+        """Whether what a read's default gives reaches anything: not when the
+        name bound to it is bound again first (:attr:`discarded_reads`), nor
+        under a test that takes the key present (``if "state" in kwargs:
+        TaskState(kwargs.get("state", TaskState.IDLE))``)."""
+        return id(read) not in self.discarded_reads and not env.known_present(key)
+
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
         key = self._plain_get(node.left, env)
@@ -229,8 +236,10 @@ class Fallbacks:
         claimed nor denied."""
         if known and value:
             builder.set_default(value)
-        else:
+        elif known:
             builder.set_fallback(known, value)
+        else:
+            builder.unknown_fallback()
 
     def _parameter_default(self, fn: Func, param: cst.Param) -> None:
         """The default of a parameter filled from the arguments, unless the
