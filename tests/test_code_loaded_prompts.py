@@ -143,3 +143,53 @@ def test_an_incremental_check_follows_the_code(
     _repo(tmp_path, {LOADER: unnamed})
     assert _prm001(tmp_path, monkeypatch) == ["tools/wiki.py"]
     assert _prm001(tmp_path, monkeypatch, "--no-cache") == ["tools/wiki.py"]
+
+
+TEACHING = """\
+class WikiContext:
+    async def execute(self, system_prompt=None, **kwargs):
+        if system_prompt is not None:
+            system_prompt.append("- Use the `wiki` tool with `page` to read a wiki page")
+"""
+
+#: an extension that names the tool only as a value it compares with
+COMPARING = """\
+class WikiLog:
+    async def execute(self, tool_name="", **kwargs):
+        if tool_name == "wiki":
+            print("a wiki page was read")
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "code", "reported"),
+    [
+        ("extensions/python/system_prompt/_40_wiki.py", TEACHING, []),
+        ("plugins/wiki/extensions/python/system_prompt/_40_wiki.py", TEACHING, []),
+        ("extensions/python/tool_execute_before/_10_log.py", COMPARING, ["tools/wiki.py"]),
+        # prose naming it outside an extension directory teaches nothing
+        ("helpers/wiki_text.py", TEACHING, ["tools/wiki.py"]),
+        # nor does a test's
+        ("tests/extensions/test_wiki.py", TEACHING, ["tools/wiki.py"]),
+        # nor an extension that does not parse
+        ("extensions/python/system_prompt/_40_wiki.py", TEACHING + "def (:\n", ["tools/wiki.py"]),
+    ],
+)
+def test_an_extension_writing_the_teaching_into_the_prompt_teaches_the_tool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str, code: str, reported: list[str]
+) -> None:
+    _repo(tmp_path, {"tools/wiki.py": TOOL, path: code})
+    assert _prm001(tmp_path, monkeypatch, "--no-cache") == reported
+
+
+def test_an_incremental_check_follows_the_extension_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = "extensions/python/system_prompt/_40_wiki.py"
+    silent = TEACHING.replace("`wiki` tool", "`pages` tool")
+    _repo(tmp_path, {"tools/wiki.py": TOOL, path: silent})
+    assert _prm001(tmp_path, monkeypatch) == ["tools/wiki.py"]
+    _repo(tmp_path, {path: TEACHING})
+    assert _prm001(tmp_path, monkeypatch) == []
+    _repo(tmp_path, {path: silent})
+    assert _prm001(tmp_path, monkeypatch) == ["tools/wiki.py"]

@@ -16,7 +16,7 @@ from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.shared_bases import stub_base
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
-from doxtool.run.codeprompts import code_loaded_prompts
+from doxtool.run.codeprompts import code_loaded_prompts, extension_taught
 from doxtool.run.context import Context
 from doxtool.run.plugindirs import plugin_profile_prompt_dirs
 from doxtool.run.teachers import may_teach_excluded, may_teach_unread
@@ -38,6 +38,17 @@ _ON_BASE = WAIT_PY.replace(
 _DONE = 'return Response(message="done", break_loop=False)'
 
 
+_TEACHING_EXTENSION = """\
+def execute(system_prompt: list[str], **kwargs) -> None:
+    system_prompt.append("- Use the `wait` tool to pause for `seconds`")
+"""
+_NAME_EXTENSION = """\
+def execute(tool_name: str = "", **kwargs) -> None:
+    if tool_name == "wait":
+        print(tool_name)
+"""
+
+
 class ToolWithoutPrompt(Rule):
     code = "PRM001"
     name = "tool-without-prompt"
@@ -55,7 +66,11 @@ is not missing for `PRM002`. Nor is a tool whose prompt file
 directory where the repository's own code names it: an extension adding
 `assets/prompts/agent.system.tool.<name>.md` to the system prompt teaches
 it, perhaps only when a setting is on, which turns on code doxtool does not
-run (code in the test directories does not count). Which tools a
+run (code in the test directories does not count); nor one an extension
+(a Python file under a directory named `extensions`) names as a word in a
+string of prose it may write into the prompt (`"- Use the `wait` tool to
+pause"`; a bare `"wait"`, compared with a tool's name, teaches nothing).
+Which tools a
 prompt teaches comes from its `###` headings, the first heading of a tool
 prompt by its first word (`# sftp_upload tool`, `## delta`; at any level, as
 the framework reads it, when it names a tool: `#### wait`), its examples'
@@ -132,6 +147,13 @@ hold them.
         ),
         # a base of another module's tool whose own ``execute`` only fails
         Example(wait_files({"tools/timer.py": _STUB_BASE, "tools/wait.py": _ON_BASE})),
+        # an extension writes the tool's teaching into the system prompt
+        Example(
+            {
+                **{k: v for k, v in wait_files().items() if k != PROMPT},
+                "extensions/python/system_prompt/_40_wait.py": _TEACHING_EXTENSION,
+            }
+        ),
     ]
     invalid = [
         # a base that runs something of its own is a tool too
@@ -201,6 +223,14 @@ hold them.
             {**wait_files(), "pyproject.toml": "[tool.doxtool]\nprompt-dirs = []\n"},
             [Expect("tools/wait.py", 4, "tool `wait` has no prompt; the model is never")],
         ),
+        # an extension that only compares a tool's name with ``"wait"`` teaches nothing
+        Example(
+            {
+                **{k: v for k, v in wait_files().items() if k != PROMPT},
+                "extensions/python/tool_execute_before/_10_log.py": _NAME_EXTENSION,
+            },
+            [Expect("tools/wait.py", 4, "tool `wait` has no prompt")],
+        ),
         # ``open`` there is a value of browser's ``action``, not the tool
         Example(
             {
@@ -247,6 +277,8 @@ hold them.
             dirs = [s.directory for s in (*ctx.prompt_sets, *ctx.excluded_prompt_sets)]
             if code_loaded_prompts(ctx.project, name, dirs):
                 continue  # the repository's code loads a prompt of its own for it
+            if extension_taught(ctx.project, name):
+                continue  # an extension writes text naming it into the prompt
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else next(iter(ctx.config.prompt_dirs), "")
             profile = ctx.project.profile_of_module(module)

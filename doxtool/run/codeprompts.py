@@ -16,10 +16,20 @@ An edit of such a file means an incremental check runs whole. A prompt file
 counts when a file of the name such code spells
 (``agent.system.tool.<name>.md``) is in the repository outside every prompt
 directory and names the tool as a word.
+
+An extension may also write a tool's teaching into the prompt itself
+(``"- Use the `whiteboard` tool with action `create` to draw shapes"``, from
+``extensions/python/system_prompt/_40_whiteboard_context.py``): a tool a
+string of prose (one holding a space) names as a tool to call (in a code
+span, before the word ``tool``, or as an example's ``tool_name``), in a
+Python file under a directory named ``extensions``, is taught there as far as doxtool
+can know (:func:`extension_taught`); an edit of such a file also means an
+incremental check runs whole.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable
 
@@ -35,6 +45,9 @@ _FILE_NAME = re.compile(r"agent\.system\.tool\.(\w+)\.md")
 #: the most of a file read
 _MAX_BYTES = 16 << 20
 _KEY = "code-loaded-prompts"
+_PROSE_KEY = "extension-prose"
+#: the directory extensions live in, at any depth (``extensions/python/...``)
+EXTENSIONS = "extensions"
 
 
 def code_loaded_prompts(project: Project, tool: str, prompt_dirs: Iterable[str]) -> list[str]:
@@ -53,10 +66,54 @@ def code_loaded_prompts(project: Project, tool: str, prompt_dirs: Iterable[str])
     ]
 
 
+def extension_taught(project: Project, tool: str) -> list[str]:
+    """The extensions (Python files under an ``extensions`` directory) a
+    string of prose of which names ``tool`` as a tool to call; their strings
+    are read once per run."""
+    if _PROSE_KEY not in project.per_run:
+        project.per_run[_PROSE_KEY] = {
+            path: _prose(_text(project, path))
+            for path, entry in repository_files(project)
+            if entry.name.endswith(".py") and EXTENSIONS in path.split("/")[:-1]
+        }
+    prose: dict[str, list[str]] = project.per_run[_PROSE_KEY]
+    pattern = _calling(tool)
+    return [path for path, texts in prose.items() if any(map(pattern.search, texts))]
+
+
+def _calling(tool: str) -> re.Pattern[str]:
+    """The tool named as a tool to call: opening a code span (`` `wiki` ``,
+    `` `wiki create` ``), before the word ``tool`` (``wiki tool``), or as an
+    example's ``"tool_name": "wiki"``; not a word of a sentence alone (``a
+    wiki page``)."""
+    name = re.escape(tool)
+    return re.compile(
+        rf"`{name}(?![\w.-])|(?<![\w.:-]){name}`?\s+tool\b|\"tool_name\"\s*:\s*\"{name}\""
+    )
+
+
+def _prose(source: str) -> list[str]:
+    """The strings of a module that hold a space (prose, not a key or a
+    name: ``tool_name == "whiteboard"`` teaches nothing); none when the
+    module does not parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if type(node) is ast.Constant and isinstance(node.value, str) and " " in node.value
+    ]
+
+
 def may_name_prompts(project: Project, path: str) -> bool:
     """Whether the Python file ``path`` may name a tool prompt file now, or
-    did when a run last looked (an edit may have taken the name out): an
-    incremental check then runs whole (:mod:`doxtool.run.incremental`)."""
+    did when a run last looked (an edit may have taken the name out), or is
+    an extension that may teach a tool in its text: an incremental check
+    then runs whole (:mod:`doxtool.run.incremental`)."""
+    if EXTENSIONS in path.split("/")[:-1]:
+        return True
     data = read_regular(str(project.root / path), _MAX_BYTES)
     if data is None or NEEDLE in data:
         return True
