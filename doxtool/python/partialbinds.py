@@ -11,7 +11,10 @@ does. The other way round, ``items = self.args.get("items")`` then ``if
 cfg: items = []``: on the calls that skip the branch the name still holds
 the read, so a check past it is again one that runs on some calls only
 (unless the ``if`` tests the name itself, ``if not items: items = [...]``,
-a fallback for a missing value: :mod:`~doxtool.python.fallbacks`). A name
+a fallback for a missing value: :mod:`~doxtool.python.fallbacks`, or in a
+way what a missing key leaves in it decides; a test of it that value does
+not decide, ``if name.startswith("*"): name = name[1:]``, is as one not
+about it). A name
 every arm binds (an ``if`` with an ``else``) holds what the arm taken gave.
 Where the calls that skip the binding hold a literal the check refuses as
 well (``items = []`` before ``if isinstance(value, list): items = value``),
@@ -28,6 +31,7 @@ from typing import Any, NamedTuple
 
 import libcst as cst
 
+from doxtool.python.checktests import negative
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.keyaggregates import READ_ONLY_CALLS
@@ -192,7 +196,14 @@ class PartialBindings:
             env.var_partial[name] = (kept, literal)
             return _Partial(after, kept, literal)
         held = missing.get(name) or rebound.get(name)
-        if after is None and before is not None and name not in _names_in(stmt.test):
+        # a test of the name that the value a missing key gives does not
+        # decide (``if name.startswith("*"): name = name[1:]``) is as one
+        # not about it: the calls that skip the branch may be those
+        if (
+            after is None
+            and before is not None
+            and (name not in _names_in(stmt.test) or self._missing_arm_unknown(stmt, name, held))
+        ):
             env.var_args[name] = before
             if held is not None:
                 env.var_missing[name] = held
@@ -200,6 +211,18 @@ class PartialBindings:
         elif after is None:
             self._left_by_missing(stmt, name, before, held, env)
         return MIXED
+
+    def _missing_arm_unknown(self, stmt: cst.If, name: str, held: tuple[str, Any] | None) -> bool:
+        """Whether which arm of ``stmt`` a missing key takes is not known, the
+        test being no fallback's (``if not items``, ``if x is None``, which
+        :meth:`_left_by_missing` reads): what a missing key leaves in
+        ``name`` (``held``) is not known, or does not decide the test
+        (``if name.startswith("*")``)."""
+        if negative(stmt.test):
+            return False
+        if held is None:
+            return True
+        return evaluate(self._shapes(), stmt.test, name, held[1]).kind == UNKNOWN  # type: ignore[attr-defined]
 
     def _left_by_missing(
         self,

@@ -19,6 +19,7 @@ from doxtool.prompts.model import PromptDoc
 from doxtool.run.pool import Job, JobKind, Planned, plan, run_now
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.promptindex import Stamp, stamp
+from doxtool.run.testpaths import SpelledPaths, loads_by_path, paths_of_test
 
 T = TypeVar("T")
 
@@ -36,6 +37,8 @@ class Files:
         self._tests: dict[str, list[str]] = {}
         #: test path -> the modules its import statements import
         self._test_imports: dict[str, frozenset[str]] = {}
+        #: test path -> the paths its code spells and puts on ``sys.path``
+        self._test_paths: dict[str, SpelledPaths] = {}
         self._prompts: dict[str, PromptDoc | None] = {}
         self._prompt_texts: dict[str, str] = {}
         #: prompt files that could not be read, and why
@@ -126,7 +129,8 @@ class Files:
 
     def related_tests(self, module: str) -> list[str]:
         """Tests that import the module or name it (its file, or its dotted
-        name) in a string literal.
+        name) in a string literal, or load it by its path spelled in parts
+        (:mod:`doxtool.run.testpaths`).
 
         Mentions in prose or fixtures (a class name inside a test's sample
         text) do not count: that is what makes a plain text search noisy.
@@ -147,6 +151,7 @@ class Files:
             rel
             for rel, text in self._test_sources.items()
             if any(self._names_module(rel, text, module, dotted) for dotted in names)
+            or self._loads_by_path(rel, text, module)
         ]
         self._tests[module] = found
         return found
@@ -189,6 +194,23 @@ class Files:
         return bool(plain) or (
             (plain is False or bool(broad.search(text))) and self._imports_module(rel, text, dotted)
         )
+
+    def _loads_by_path(self, rel: str, text: str, module: str) -> bool:
+        """Whether the test ``rel`` loads the module at ``module`` by its path:
+        ``ROOT / "tools" / "echo.py"``, or its directory put on ``sys.path``
+        before ``import echo``."""
+        stem = module.rsplit("/", 1)[-1].removesuffix(".py")
+        if stem not in text:
+            return False
+        paths = self._test_paths.get(rel)
+        if paths is None:
+            paths = self._test_paths[rel] = paths_of_test(text)
+        if not paths.spelled and not paths.on_sys_path:
+            return False
+        imported = self._test_imports.get(rel)
+        if imported is None:
+            imported = self._test_imports[rel] = _imported_modules(text)
+        return loads_by_path(paths, module, frozenset() if imported is _UNREADABLE else imported)
 
     def _imports_module(self, rel: str, text: str, dotted: str) -> bool:
         """Whether the test at ``rel`` has an import statement of ``dotted``
