@@ -193,10 +193,14 @@ class AbsenceTests:
 
     def _called_argument(self, value: cst.BaseExpression, env: Env) -> str | None:
         """The one argument a call other than a conversion or a string method
-        is handed alone, the value bound to its result (``items =
-        self._parse(self.args.get("items", "[]"))``, ``json.loads(raw)``):
-        what a test of that result refuses, the code does not say."""
+        is handed alone, or a slice is taken of, the value bound to its result
+        (``items = self._parse(self.args.get("items", "[]"))``,
+        ``json.loads(raw)``, ``name = name[1:]``): what a test of that result
+        refuses, the code does not say."""
         node = value.expression if type(value) is cst.Await else value
+        if type(node) is cst.Subscript and all(type(e.slice) is cst.Slice for e in node.slice):
+            names = self._standing_for(node.value, env)
+            return names[0] if len(names) == 1 else None
         if type(node) is not cst.Call or len(node.args) != 1 or node.args[0].star:
             return None
         names = self._standing_for(node.args[0].value, env)

@@ -219,6 +219,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 env.instances.setdefault(name, set()).update(made)
             else:
                 env.instances.pop(name, None)
+            # what a call or a slice makes of the name's own value (``name =
+            # unquote(name)``) is looked for before the name is let go of
+            called = self._called_argument(value, env) if arg is None else None
             env.var_args.pop(name, None)
             if self._names_method(value, env):
                 env.method_names.add(name)
@@ -232,7 +235,6 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             self._bind_dict(name, value, env)
             env.var_converts.pop(name, None)
             env.var_calls.pop(name, None)
-            called = self._called_argument(value, env) if arg is None else None
             if called is not None:
                 env.var_calls[name] = called
             env.var_made.discard(name)
