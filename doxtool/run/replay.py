@@ -167,13 +167,26 @@ def package_stamps() -> list[str]:
     """A line for each of doxtool's own files (its code and templates, every
     subpackage), with the file's modification time and size: another
     doxtool, however little changed, gives other lines."""
+    # one ``scandir`` per directory, its entries' own ``stat``, and no
+    # ``__pycache__`` listed: the lines ``os.walk`` in name order would give
     stamps: list[str] = []
-    for directory, subdirectories, files in os.walk(_PACKAGE):
-        subdirectories.sort()
-        for name in sorted(files):
-            if name.endswith((".py", ".j2")):
-                stat = os.stat(os.path.join(directory, name))
-                stamps.append(f"{directory}/{name}:{stat.st_mtime_ns}:{stat.st_size}")
+    todo = [_PACKAGE]
+    while todo:
+        directory = todo.pop()
+        try:
+            with os.scandir(directory) as listed:
+                entries = sorted(listed, key=lambda entry: entry.name)
+        except OSError:  # as ``os.walk`` passes over a directory it cannot list
+            continue
+        below: list[str] = []
+        for entry in entries:
+            if entry.is_dir():
+                if entry.name != "__pycache__" and not entry.is_symlink():
+                    below.append(entry.path)
+            elif entry.name.endswith((".py", ".j2")):
+                stat = entry.stat()
+                stamps.append(f"{directory}/{entry.name}:{stat.st_mtime_ns}:{stat.st_size}")
+        todo.extend(reversed(below))
     return stamps
 
 
