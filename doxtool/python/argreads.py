@@ -334,7 +334,7 @@ class ArgumentReads:
                 builder.set_fallback(known, value)
         elif id(node) in self.used_fallbacks:  # ``size or "2K"`` where it is used
             builder.weak_type = builder.weak_type or _type_of(known, value)
-            builder.set_fallback(False, None)
+            builder.held_fallback(known, value)  # the name still holds the read's value
         elif default is not None and id(node) not in self.discarded_reads:
             builder.default_read(known, value)
         self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]

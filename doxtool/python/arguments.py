@@ -12,12 +12,13 @@ from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
 from doxtool.python.argtypes import INT, checked_types, reach_of, read_type, type_used
 from doxtool.python.argvalues import default_outside, holds, open_values
 from doxtool.python.closedrefusals import ClosedRefusals
+from doxtool.python.heldfallbacks import HeldFallbacks
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
 
 
 @dataclass(eq=False, repr=False)
-class ArgBuilder(ClosedRefusals):
+class ArgBuilder(ClosedRefusals, HeldFallbacks):
     """What the walk has learnt so far about one argument of a tool."""
 
     name: str
@@ -84,6 +85,8 @@ class ArgBuilder(ClosedRefusals):
     #: whether that fallback's value is known, and the value
     fallback_known: bool = False
     fallback: Any = None
+    held: list[tuple[bool, Any]] = field(default_factory=list)  # :mod:`.heldfallbacks`
+    unheld_fallback: bool = False
     #: two reads give it different literal defaults (``args.get("t", "A")``
     #: in one branch, ``args.get("t", "")`` in another): none is claimed
     defaults_clash: bool = False
@@ -210,6 +213,7 @@ class ArgBuilder(ClosedRefusals):
         """``self.args.get("x") or <fallback>`` where the fallback is not
         claimed as a default: not a literal (``or self.limit``), or an empty
         one that only normalises a missing value (``or ""``, ``or []``)."""
+        self.unheld_fallback = True
         if not self.has_default and not self.default_unknown:
             self.default_unknown = True
             known = known and json_stateable(value)
@@ -217,14 +221,6 @@ class ArgBuilder(ClosedRefusals):
         elif self.has_default and known and json_stateable(value):
             # a literal default elsewhere, and this path gives another value
             self.defaults_clash = self.defaults_clash or not holds([self.default], jsonable(value))
-
-    def _other_fallback(self, value: Any) -> bool:
-        """Whether a known fallback seen before gives another value than ``value``."""
-        return (
-            self.default_unknown
-            and self.fallback_known
-            and not holds([self.fallback], jsonable(value))
-        )
 
     def _refused(self, value: Any, recovered: bool = False) -> bool:
         """Whether a check that ends ``execute`` with an error refuses
@@ -319,7 +315,7 @@ class ArgBuilder(ClosedRefusals):
             return dataclasses.replace(
                 self, raised_first=False, has_default=False, default=None, default_unknown=False
             )._presence()
-        known, missing = self.missing()
+        known, missing, fallback_known, fallback = self.checked_missing(*self.missing())
         closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
         # mode not in ("fast", "slow"): return Response(error)`` on every
@@ -361,12 +357,12 @@ class ArgBuilder(ClosedRefusals):
         default_unknown = recovered or (
             (self.default_unknown or self._refused(None, True))
             and not self.has_default
-            and not (self.fallback_known and (self._refused(self.fallback) or closed_missing))
+            and not (fallback_known and (self._refused(fallback) or closed_missing))
         )
         # what a missing key gives passes the checks that end ``execute``
         passes = not closed_missing and (
             (self.has_default and not refused)
-            or (default_unknown and (not self.fallback_known or not self._refused(self.fallback)))
+            or (default_unknown and (not fallback_known or not self._refused(fallback)))
             # ``args.get("x") == ""``: the None a missing key gives passes
             or (known and missing is None and not self.has_default and not self._refused(None))
         )
