@@ -76,3 +76,21 @@ def test_the_companion_says_one_of_them_is_needed(run_cli, make_repo) -> None:
     text = (root / "tools/t.py.dox.md").read_text()
     assert "  - `messages`: optional, alternative to `components`.\n" in text, text
     assert "default `null`" not in text, text
+
+
+AN_ARM_REFUSES = """\
+        a = self.args.get("a")
+        b = self.args.get("b")
+        if a:
+            out = a
+        elif b:
+            return Response(message="Error: b is not supported", break_loop=False)
+        else:
+            return Response(message="Error: give a or b", break_loop=False)
+        return Response(message=out, break_loop=False)
+"""
+
+
+def test_a_chain_whose_arm_refuses_as_well_makes_no_alternatives(run_cli, make_repo) -> None:
+    facts = _facts(run_cli, make_repo, AN_ARM_REFUSES)
+    assert facts["a"][2] == [] and facts["b"][2] == [], facts

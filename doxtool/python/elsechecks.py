@@ -6,7 +6,9 @@
 neither test holds: the check ``if not messages and not components`` written
 another way. Each argument a test of the chain judges alone (its truth, its
 presence) is then an alternative to the others, one of them needed, as that
-check makes them. A chain over one argument's values is a closed dispatch
+check makes them (unless an arm is an error as well: ``elif b: return
+Response("b is not supported")`` takes no ``b`` alone). A chain over one
+argument's values is a closed dispatch
 (:mod:`~doxtool.python.contracts`), and one with a test of no argument, or
 of two at once, says nothing of the kind.
 """
@@ -32,6 +34,8 @@ class ElseChecks:
         tests: list[cst.BaseExpression] = []
         current: cst.If | cst.Else | None = stmt
         while type(current) is cst.If:
+            if self._error_exit(with_returned_inline(suite_body(current.body)), env):  # type: ignore[attr-defined]
+                return  # an arm refusing its own test: the others are no alternatives
             tests.append(current.test)
             current = current.orelse
         if type(current) is not cst.Else or len(tests) < 2 or env.recovering > 0:
