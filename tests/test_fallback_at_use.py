@@ -174,6 +174,101 @@ def test_a_value_shown_in_both_arms_is_not_replaced(run_cli, make_repo, walk: st
     assert (argument["has_default"], argument["default"]) == (True, ""), argument
 
 
+CHECKED_PAST_THE_USE = """\
+path = A.get("path", "")
+label = path or "none"
+if not path:
+    raise ValueError("path is required")
+print(label)
+"""
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_check_past_the_use_judges_what_the_name_holds(run_cli, make_repo, walk: str) -> None:
+    """``label = path or "none"`` leaves ``path`` holding the ``""`` a
+    missing key gives; ``if not path: raise`` past it refuses that on every
+    call: the argument is required, not optional."""
+    root = make_repo(WALKS[walk](dedent(CHECKED_PAST_THE_USE)))
+    argument = _argument(run_cli, root, "path")
+    assert argument["required"] is True, argument
+    assert argument["has_default"] is False, argument
+
+
+PARAMETER_CHECKED = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, path: str = "", **kwargs):
+        label = path or "none"
+        if not path:
+            return Response(message="Error: 'path' is required", break_loop=False)
+        return Response(message=label, break_loop=False)
+"""
+
+PARAMETER_CHECKED_ELSEWHERE = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, action: str = "status", path: str = "", **kwargs):
+        match action:
+            case "start":
+                workspace = path if path else None
+                return Response(message=f"started {workspace}", break_loop=False)
+            case "navigate":
+                if not path:
+                    return Response(message="Error: 'path' is required", break_loop=False)
+                return Response(message=path, break_loop=False)
+            case _:
+                return Response(message="unknown action", break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "presence"),
+    [(PARAMETER_CHECKED, (True, False)), (PARAMETER_CHECKED_ELSEWHERE, (False, True))],
+)
+def test_a_check_of_a_parameter_judges_its_literal_default(
+    run_cli, make_repo, code: str, presence: tuple[bool, bool]
+) -> None:
+    """A parameter's ``""`` replaced at one use (``path or "none"``, ``path
+    if path else None``) is still what the name holds: ``if not path`` on
+    every call makes it required, in one action's branch needed on some
+    calls only (required or optional), never optional; the companion says so."""
+    root = make_repo({"tools/t.py": code})
+    argument = _argument(run_cli, root, "path")
+    assert (argument["required"], argument["required_unknown"]) == presence, argument
+    run_cli(root, "check", "--fix", "--select", "DOX")
+    text = (root / "tools/t.py.dox.md").read_text()
+    word = "required" if presence[0] else "required or optional"
+    assert f"  - `path`: {word} string.\n" in text, text
+
+
+HEADING_HOLDS_NONE = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        session = int(self.args.get("session", 0))
+        return Response(message=str(session), break_loop=False)
+
+    def get_heading(self, text: str = "") -> str:
+        session = self.args.get("session", None)
+        session_text = f"[{session}] " if session or session == 0 else ""
+        return f"{session_text}{text}"
+"""
+
+
+def test_a_held_literal_elsewhere_leaves_the_default_as_it_was(run_cli, make_repo) -> None:
+    """A heading's read (``None``, written into a text) is for the checks
+    of that name only: the default ``execute`` reads stays ``0``."""
+    root = make_repo({"tools/t.py": HEADING_HOLDS_NONE})
+    argument = _argument(run_cli, root, "session")
+    assert (argument["has_default"], argument["default"]) == (True, 0), argument
+
+
 WRITTEN_INTO_A_TEXT = """\
 session = A.get("session", None)
 print(f"[{session}] " if session or session == 0 else "")

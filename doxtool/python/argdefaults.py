@@ -25,6 +25,7 @@ class DefaultsSeen:
     defaults_clash: bool
     clash_typed: bool
     unknown_path: bool
+    unheld_fallback: bool
 
     def set_default(self, value: Any) -> None:
         # a literal default anywhere is the default, also past a fallback
@@ -64,6 +65,7 @@ class DefaultsSeen:
         """``self.args.get("x") or <fallback>`` where the fallback is not
         claimed as a default: not a literal (``or self.limit``), or an empty
         one that only normalises a missing value (``or ""``, ``or []``)."""
+        self.unheld_fallback = True  # what a missing key gives is not held (:mod:`.heldfallbacks`)
         if not self.has_default and not self.default_unknown:
             self.default_unknown = True
             known = known and json_stateable(value)

@@ -332,7 +332,7 @@ class ArgumentReads:
                 builder.set_fallback(known, value)
         elif id(node) in self.used_fallbacks:  # ``size or "2K"`` where it is used
             builder.weak_type = builder.weak_type or _type_of(known, value)
-            builder.unknown_fallback()
+            builder.held_fallback(known, value)  # the name still holds the read's value
         elif default is not None and self._default_reaches(node, key, env):
             builder.default_read(known, value)
         self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]

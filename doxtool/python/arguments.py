@@ -13,12 +13,13 @@ from doxtool.python.argdefaults import DefaultsSeen
 from doxtool.python.argtypes import INT, checked_types, reach_of, read_type, type_used
 from doxtool.python.argvalues import default_outside, holds, open_values
 from doxtool.python.closedrefusals import ClosedRefusals
+from doxtool.python.heldfallbacks import HeldFallbacks
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
 
 
 @dataclass(eq=False, repr=False)
-class ArgBuilder(ClosedRefusals, DefaultsSeen):
+class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     """What the walk has learnt so far about one argument of a tool."""
 
     name: str
@@ -85,6 +86,8 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen):
     #: whether that fallback's value is known, and the value
     fallback_known: bool = False
     fallback: Any = None
+    held: list[tuple[bool, Any]] = field(default_factory=list)  # :mod:`.heldfallbacks`
+    unheld_fallback: bool = False
     #: two reads give it different literal defaults (``args.get("t", "A")``
     #: in one branch, ``args.get("t", "")`` in another): none is claimed
     defaults_clash: bool = False
@@ -277,7 +280,7 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen):
             return dataclasses.replace(
                 self, raised_first=False, has_default=False, default=None, default_unknown=False
             )._presence()
-        known, missing = self.missing()
+        known, missing, fallback_known, fallback = self.checked_missing(*self.missing())
         closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
         # mode not in ("fast", "slow"): return Response(error)`` on every
@@ -319,12 +322,12 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen):
         default_unknown = recovered or (
             (self.default_unknown or self._refused(None, True))
             and not self.has_default
-            and not (self.fallback_known and (self._refused(self.fallback) or closed_missing))
+            and not (fallback_known and (self._refused(fallback) or closed_missing))
         )
         # what a missing key gives passes the checks that end ``execute``
         passes = not closed_missing and (
             (self.has_default and not refused)
-            or (default_unknown and (not self.fallback_known or not self._refused(self.fallback)))
+            or (default_unknown and (not fallback_known or not self._refused(fallback)))
             # ``args.get("x") == ""``: the None a missing key gives passes
             or (known and missing is None and not self.has_default and not self._refused(None))
         )

@@ -19,12 +19,13 @@ from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcaught import base_only_classes
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
+from doxtool.python.elsechecks import ElseChecks
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.walkstate import Env
 
 
-class Contracts:
+class Contracts(ElseChecks):
     """Contracts and closed dispatch: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     # -- argument contracts and closed dispatch ------------------------------------

@@ -37,7 +37,6 @@ from doxtool.python.replacements import (
     KEPT,
     KNOWN,
     UNKNOWN,
-    Outcome,
     discarded,
     replaced,
     replaced_at_use,
@@ -258,7 +257,11 @@ class Fallbacks:
         body = suite_body(fn.node.body)
         outcome = replaced(self._shapes(), body, param.name.value, value)
         if outcome.kind == KEPT and replaced_at_use(self._shapes(), body, param.name.value, value):
-            outcome = Outcome(UNKNOWN)  # ``{"size": size or "2K"}``: not known
+            # ``{"size": size or "2K"}``: not known, while the name holds the literal
+            if value is not None:
+                builder.weak_type = builder.weak_type or json_type(value)
+            builder.held_fallback(True, value)
+            return
         if outcome.kind == KEPT:
             builder.set_default(value)
             return

@@ -48,3 +48,17 @@ def first(seen: set[object], key: object) -> bool:
         return False
     seen.add(key)
     return True
+
+
+def class_line(tool: ToolFacts) -> int:
+    """The line of its module a finding about the tool's class points at:
+    the class's own, or, in a compatibility shim re-exporting a class
+    defined elsewhere (whose line is the defining module's), the shim's
+    first line."""
+    return 1 if tool.defined_in_path else tool.line
+
+
+def reported_where_defined(ctx: Context, tool: ToolFacts) -> bool:
+    """Whether a shim's tool class is defined in another tool module in
+    scope, whose own findings about the class already report it."""
+    return tool.defined_in_path is not None and tool.defined_in_path in ctx.tool_modules

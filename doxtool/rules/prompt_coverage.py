@@ -11,7 +11,7 @@ from doxtool.core.source import name_fits
 from doxtool.prompts.sets import PromptSet
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.commitment import staged_apart_note
-from doxtool.rules.contract_scope import tool_modules
+from doxtool.rules.contract_scope import class_line, tool_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.shared_bases import stub_base
@@ -333,7 +333,7 @@ hold them.
             yield self.finding(
                 message,
                 module,
-                tool.line,
+                class_line(tool),
                 subject=f"{module}:prompt",
             )
 

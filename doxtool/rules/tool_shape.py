@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from doxtool.core.facts import EXECUTE
 from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.contract_scope import class_line, reported_where_defined
 from doxtool.rules.examples import (
     HANDING_BASE_FILES,
     MADE_PY,
@@ -300,12 +301,14 @@ neither judged nor fixed.
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module in ctx.tool_modules:
             for tool in ctx.tools(module):
+                if reported_where_defined(ctx, tool):
+                    continue
                 # ``execute = _impl`` binds one doxtool does not read
                 if tool.execute is None and tool.knows(EXECUTE):
                     yield self.finding(
                         f"tool class `{tool.class_name}` has no `execute` method",
                         module,
-                        tool.line,
+                        class_line(tool),
                         subject=f"{module}:{tool.class_name}:execute",
                     )
 
@@ -347,8 +350,10 @@ cannot be awaited either, and none of its body runs.
         for module in ctx.tool_modules:
             for tool in ctx.tools(module):
                 execute = tool.execute
+                if reported_where_defined(ctx, tool):
+                    continue
                 if execute is not None and (not execute.is_async or execute.generator):
-                    line = execute.line if not execute.defined_in_path else tool.line
+                    line = execute.line if not execute.defined_in_path else class_line(tool)
                     words = "is not async"
                     if execute.generator:
                         words = "is an async generator" if execute.is_async else "is a generator"
