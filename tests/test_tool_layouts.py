@@ -57,9 +57,9 @@ def test_prompts_are_judged_against_the_class_the_framework_runs(make_repo, run_
     write_files(root, {"tools/fetch.py": swapped})
     assert _prompt_findings(run_cli, root) == [
         "prompts/agent.system.tool.fetch.md:3:24: PRM003 argument `timeout` is taught for "
-        "`fetch` but tools/fetch.py never reads it",
+        "`fetch` but `ZFetchBase`, the class of tools/fetch.py the framework runs, never reads it",
         "prompts/agent.system.tool.fetch.md:5:93: PRM003 argument `timeout` is taught for "
-        "`fetch` but tools/fetch.py never reads it",
+        "`fetch` but `ZFetchBase`, the class of tools/fetch.py the framework runs, never reads it",
     ]
 
 

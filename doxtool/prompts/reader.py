@@ -33,6 +33,7 @@ from doxtool.prompts.headings import (
     title_name,
 )
 from doxtool.prompts.introduced import Sections
+from doxtool.prompts.labeltitle import label_title
 from doxtool.prompts.leads import (
     NOT_ARGUMENTS_RE,
     QUALIFIERS,
@@ -53,7 +54,6 @@ if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run ne
 
 #: fence info strings (first word, any case) that mark a JSON example
 JSON_INFO = frozenset({"json", "json5", "jsonc"})
-
 
 _NEWLINE_RE = re.compile(r"\r\n?")
 _ARGS_LINE_RE = re.compile(
@@ -124,6 +124,7 @@ class PromptReader:
                 self.heading_lead = self.lead
                 self.fenced = False
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
+                label_title(self, token)
                 self._paragraph(token)
                 item = index >= 2 and tokens[index - 2].type == "list_item_open"
                 if item:
@@ -153,9 +154,8 @@ class PromptReader:
     def _heading(self, token: Token, inline: Token) -> None:
         level = int(token.tag[1:]) if token.tag[1:].isdigit() else 6
         if level > 3 and (self.headed or title_name(inline.content) is None):
-            # a part of its section; as a tool prompt's first heading, a
-            # title when it names a tool (``#### wait``), as any level is to
-            # the framework
+            # a part of its section; as a tool prompt's first heading, a title when it
+            # names a tool (``#### wait``), as any level is to the framework
             return
         if level >= 3 and is_sub_section(inline.content):
             return  # ``### arguments`` under ``### kv_store``: still its section

@@ -12,6 +12,7 @@ from doxtool.core.facts import Argument, ArgumentRead, json_type
 from doxtool.python.argdefaults import DefaultsSeen
 from doxtool.python.argtypes import INT, checked_types, reach_of, read_type, type_used
 from doxtool.python.argvalues import default_outside, holds, open_values
+from doxtool.python.checkedreads import read_past_checks, unique
 from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.heldfallbacks import HeldFallbacks
 from doxtool.python.literals import jsonable
@@ -115,6 +116,8 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     #: top of ``execute``) / one runs on some calls only
     closed_always: bool = False
     closed_sometimes: bool = False
+    #: the functions holding such a dispatch (:mod:`~doxtool.python.checkedreads`)
+    closed_in: set[str] = field(default_factory=set)
     #: a closed dispatch tests it against values not known (``if tool not in
     #: READ_TOOLS: return Response(error)``, a name of no known value):
     #: whether what a missing key gives is among them is not known
@@ -252,6 +255,7 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
             # a helper that may refuse some values: not "any value"
             or (self.handed and not self.enum)
             or (bool(self.enum) and any(not holds(self.enum, v) for v in self.beside))
+            or read_past_checks(self.reads, self.closed_in, self.closed_always)
             or default_outside(
                 self.enum, self.enum_folds, self.coercion, self.missing(), self._refused
             )
@@ -449,11 +453,3 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
             absence_required=absence_required,
             absence_presence=presence,
         )
-
-
-def unique(items: Iterable[Any], key: Any) -> list[Any]:
-    """The first of the items of each key, in order."""
-    firsts: dict[Any, Any] = {}
-    for item in items:
-        firsts.setdefault(key(item), item)
-    return list(firsts.values())

@@ -115,6 +115,7 @@ class Comparisons:
         """A closed dispatch tests ``arg`` against ``values``: on every call
         when it is a check of ``execute``'s top, before anything returns."""
         builder = self._arg(arg)
+        builder.closed_in.add(env.func.qualname)
         builder.blank_tested = builder.blank_tested or "" in values
         builder.none_tested = builder.none_tested or None in values
         # ``if mode not in MODES: return self.fail(...)``: closed if that call refuses

@@ -154,6 +154,12 @@ def leaves_pass(stmt: cst.CSTNode) -> bool:
     return _holds(stmt, (cst.Return, cst.Break, cst.Continue))
 
 
+def ends_loop(stmt: cst.CSTNode) -> bool:
+    """Whether a statement in a loop's body may end the loop, or the call,
+    before its other passes run: it holds a ``return`` or a ``break``."""
+    return _holds(stmt, (cst.Return, cst.Break))
+
+
 def _holds(stmt: cst.CSTNode, kinds: tuple[type[cst.CSTNode], ...]) -> bool:
     """Whether a statement holds a small statement of one of ``kinds``
     (nested functions and classes aside)."""

@@ -22,7 +22,7 @@ from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.cstnodes import dotted_name, splat_fills, suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.mergeforms import OPAQUE
-from doxtool.python.readforms import SHOWING_CALLS, SHOWING_METHODS, SHOWS
+from doxtool.python.readforms import SHOWING_CALLS, SHOWING_METHODS, SHOWS, is_exception_name
 from doxtool.python.walkstate import Env
 
 #: a field whose default is not a value (``field(default_factory=list)``)
@@ -62,6 +62,8 @@ _CONSTRAINTS = frozenset(
 _PLAIN_CONFIG = frozenset({"extra", "frozen", "title", "validate_assignment", "use_enum_values"})
 #: pydantic's lax conversions that are the builtin's: ``"30"`` for an ``int`` field
 _LAX = {"integer": "int", "number": "float"}
+#: builtins that make a text of what they are handed (``str(self.args)``)
+_TEXTS = frozenset({"str", "repr", "format"})
 
 
 class HandedWhole:
@@ -83,6 +85,10 @@ class HandedWhole:
             return
         if self._dict_value(node, env) is not None:  # type: ignore[attr-defined]
             return  # ``dict(self.args)``: a copy, whose own use is the arguments'
+        if self._hands_dict_text(node, env):
+            # ``store.save(str(self.args))``: the text of every argument handed on
+            self._wholesale(node, env)  # type: ignore[attr-defined]
+            return
         held = [
             (a, value)
             for a in node.args
@@ -131,6 +137,28 @@ class HandedWhole:
             and qualified.split(".", 1)[0] in scan.local_roots
             and not qualified.startswith(scan.module + ".")
         )
+
+    def _hands_dict_text(self, node: cst.Call, env: Env) -> bool:
+        """Whether the call is handed the text of the arguments dict
+        (``str(self.args)``, ``json.dumps(self.args)``) to do more than show
+        it: no call that logs or prints, no ``Response``, no exception."""
+        if self._shows(node, env) or self._is_response_call(node, env):  # type: ignore[attr-defined]
+            return False
+        dotted = dotted_name(node.func)
+        if dotted is not None and is_exception_name(dotted[-1]):
+            return False
+        return any(type(a.value) is cst.Call and self._dict_text(a.value, env) for a in node.args)
+
+    def _dict_text(self, node: cst.Call, env: Env) -> bool:
+        """Whether ``node`` makes a text of the whole arguments dict."""
+        dotted = dotted_name(node.func)
+        if dotted is None or not node.args or node.args[0].star:
+            return False
+        if len(dotted) == 1:
+            texts = dotted[0] in _TEXTS and dotted[0] not in env.names
+        else:
+            texts = self.scan._resolve(dotted, env.names) in SHOWING_CALLS - {"pprint.pprint"}  # type: ignore[attr-defined]
+        return texts and self._dict_value(node.args[0].value, env) is not None  # type: ignore[attr-defined]
 
     def _shows(self, node: cst.Call, env: Env) -> bool:
         """A builtin or a library's call that shows or tests the dict

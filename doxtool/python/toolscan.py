@@ -37,11 +37,12 @@ from doxtool.python.absencetests import AbsenceTests
 from doxtool.python.argaliases import SelfArgsAliases
 from doxtool.python.argfills import SPLAT, ArgumentFills, came_before
 from doxtool.python.argreads import ArgumentReads
-from doxtool.python.arguments import ArgBuilder, unique
+from doxtool.python.arguments import ArgBuilder
 from doxtool.python.arms import DispatchArms
 from doxtool.python.bindings import ScopeBindings
 from doxtool.python.boundexecute import execute_unread
 from doxtool.python.calls import Calls
+from doxtool.python.checkedreads import unique
 from doxtool.python.comparisons import Comparisons
 from doxtool.python.contracts import Contracts
 from doxtool.python.controlflow import last_small

@@ -15,7 +15,7 @@ from doxtool.python.absencetests import made_value
 from doxtool.python.catchwalk import CatchWalk
 from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
-from doxtool.python.controlflow import contains_return, leaves_pass, terminates
+from doxtool.python.controlflow import contains_return, ends_loop, leaves_pass, terminates
 from doxtool.python.cstliteralguards import LiteralArms
 from doxtool.python.cstnodes import (
     child_nodes,
@@ -26,6 +26,7 @@ from doxtool.python.cstnodes import (
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.exprwalk import ExpressionWalk
 from doxtool.python.fallbacks import numeric_conversion
+from doxtool.python.loopstandins import reads_by_name
 from doxtool.python.readvalues import strings_tested
 from doxtool.python.walkstate import Env
 
@@ -318,6 +319,14 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 name = stmt.target.value
                 body = suite_body(stmt.body)
                 every, some = self._unrolled_checks(body, env)
+                reads = len(keys) > 1 and reads_by_name(
+                    body,
+                    name,
+                    partial(self._is_dict_source, env=env),  # type: ignore[attr-defined]
+                )
+                if reads and any(ends_loop(s) and not self._is_check(s, env) for s in body):
+                    # the first key found ends the loop (:mod:`.loopstandins`)
+                    self.stand_in_groups.append(frozenset(keys))  # type: ignore[attr-defined]
                 top = env.top_body
                 for key in keys:
                     env.loop_keys[name] = key

@@ -57,8 +57,10 @@ def reaches(value: Any, arg: Argument) -> bool:
     """Whether the value reaches the conversion that gives the argument its
     type: a test of the value (``int(x) if str(x).isdigit() else x``,
     ``if isinstance(x, str): x = int(x)``) or a caught error (``except
-    ValueError: x = 3``) keeps others from it, unconverted or replaced."""
-    if arg.conversion_reach is None or not arg.coercion:
+    ValueError: x = 3``) keeps others from it, unconverted or replaced; so
+    for a string a base parses (``int(mode, 8)`` under ``if isinstance(mode,
+    str)``: an integer is taken as it is)."""
+    if arg.conversion_reach is None:
         return True
     kind = json_type(value)
     # ``isinstance(True, int)`` holds

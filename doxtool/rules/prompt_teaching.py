@@ -413,8 +413,8 @@ the profile's tool as well.
         for prompt in prompt_files(ctx, own_only=True):
             for taught, tool_name, module in unread_arguments(ctx, prompt.doc, prompt.prompt_set):
                 yield self.finding(
-                    f"argument `{taught.name}` is taught for `{tool_name}` but {module} "
-                    "never reads it",
+                    f"argument `{taught.name}` is taught for `{tool_name}` but "
+                    f"{_reader(ctx, module)} never reads it",
                     prompt.path,
                     taught.line,
                     taught.column,
@@ -458,3 +458,12 @@ RULES: list[type[Rule]] = [
 #: the codes a prompt naming a tool no module provides is read for in a run
 #: over other paths (:func:`~doxtool.run.deletions.add_what_deletions_leave`)
 UNKNOWN_TOOL_CODES = frozenset({UnknownTool.code})
+
+
+def _reader(ctx: Context, module: str) -> str:
+    """What never reads the argument: the module, or in a module of several
+    tool classes the one the framework runs (the others may read it)."""
+    run = ctx.run_tool(module)
+    if run is None or len(ctx.project.tools(module)) < 2:
+        return module
+    return f"`{run.class_name}`, the class of {module} the framework runs,"

@@ -47,8 +47,13 @@ def taught(doc: PromptDoc, text: str) -> frozenset[str]:
 
 #: what a prompt that teaches a tool holds: a heading, an example's
 #: ``tool_name``, a code span, a list item or a table row (``- **wait** —
-#: pause``, ``- wait: pause``, ``| wait | pause |`` name a tool bare or in bold)
-_MAY_TEACH_RE = re.compile(r"#|tool_name|`|\||^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]", re.MULTILINE)
+#: pause``, ``- wait: pause``, ``| wait | pause |`` name a tool bare or in
+#: bold), or a label alone on its first line (``wait:``,
+#: :mod:`~doxtool.prompts.labeltitle`)
+_MAY_TEACH_RE = re.compile(
+    r"#|tool_name|`|\||^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|\A\s*[A-Za-z_][\w:]*[ \t]*:[ \t]*$",
+    re.MULTILINE,
+)
 
 
 def may_teach(text: str) -> bool:
