@@ -1,8 +1,8 @@
 """The text of the whole arguments dict handed to a call that does more
 than show it (``store.save(str(self.args))``, ``json.dumps(self.args)``)
 takes every argument: a prompt's argument is not reported as never read
-(PRM003). The same text logged, printed, returned in a ``Response`` or put
-in an exception takes none. Through the real CLI.
+(PRM003). The same text logged, printed, returned in a ``Response``, put
+in an exception or rendered into a prompt's text takes none. Through the real CLI.
 """
 
 from __future__ import annotations
@@ -66,6 +66,10 @@ def test_the_text_of_the_arguments_handed_on_takes_them_all(
         "print(str(self.args))",
         "raise ValueError(str(self.args))",
         "return Response(message=str(self.args), break_loop=False)",
+        # a prompt rendered with it, the text of an error the tool returns
+        "return Response(message=self.agent.read_prompt("
+        '"fw.tool_call.missing_tool_arg.md", tool_args=json.dumps(self.args, indent=4)), '
+        "break_loop=False)",
     ],
 )
 def test_the_text_of_the_arguments_shown_takes_none(

@@ -282,3 +282,33 @@ def test_a_value_written_into_a_text_is_not_replaced(run_cli, make_repo, walk: s
     root = make_repo(WALKS[walk](dedent(WRITTEN_INTO_A_TEXT)))
     argument = _argument(run_cli, root, "session")
     assert (argument["has_default"], argument["default_unknown"]) == (True, False), argument
+
+
+STAND_INS_CHECKED = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, uri: str = "", url: str = "", path: str = "", **kwargs):
+        source = uri or url or path or ""
+        if not source:
+            return Response(message="No 'uri' provided (accepts uri/url/path)", break_loop=False)
+        return Response(message=source, break_loop=False)
+"""
+
+
+def test_a_held_literal_of_stand_ins_refused_together_is_not_denied(run_cli, make_repo) -> None:
+    """``uri: str = ""`` replaced at its use by ``uri or url or path``, whose
+    joint absence a check refuses: the ``""`` is in the code all the same,
+    and a companion giving it is not contradicted (nor rewritten by a fix)."""
+    root = make_repo({"tools/t.py": STAND_INS_CHECKED})
+    run_cli(root, "check", "--fix", "--select", "DOX")
+    companion = root / "tools/t.py.dox.md"
+    text = companion.read_text()
+    line = "  - `uri`: optional string, alternative to `path`, `url`.\n"
+    assert line in text, text
+    companion.write_text(text.replace(line, line.replace(".\n", ', default `""`.\n')))
+    result = run_cli(root, "check", "--select", "DOX")
+    assert "DOX111" not in result.output, result.output
+    run_cli(root, "check", "--fix", "--select", "DOX")
+    assert ', default `""`.\n' in companion.read_text()

@@ -322,11 +322,14 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
         recovered = self.has_default and not refused and self._refused(self.default, True)
         has_default = has_default and not recovered
         # a fallback after ``or`` that is not claimed as a default (and is none
-        # when a check refuses it: ``x = args.get("x") or ""``, ``if not x``)
+        # when a check refuses it: ``x = args.get("x") or ""``, ``if not x``);
+        # a literal a name holds past a fallback at its use is in the code all
+        # the same (``uri: str = ""``, then ``uri or url``): judged by the
+        # checks, never denied
         default_unknown = recovered or (
             (self.default_unknown or self._refused(None, True))
             and not self.has_default
-            and not (fallback_known and (self._refused(fallback) or closed_missing))
+            and not (self.fallback_known and (self._refused(self.fallback) or closed_missing))
         )
         # what a missing key gives passes the checks that end ``execute``
         passes = not closed_missing and (

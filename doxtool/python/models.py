@@ -22,7 +22,13 @@ from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.cstnodes import dotted_name, splat_fills, suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.mergeforms import OPAQUE
-from doxtool.python.readforms import SHOWING_CALLS, SHOWING_METHODS, SHOWS, is_exception_name
+from doxtool.python.readforms import (
+    RENDERING_METHODS,
+    SHOWING_CALLS,
+    SHOWING_METHODS,
+    SHOWS,
+    is_exception_name,
+)
 from doxtool.python.walkstate import Env
 
 #: a field whose default is not a value (``field(default_factory=list)``)
@@ -141,12 +147,15 @@ class HandedWhole:
     def _hands_dict_text(self, node: cst.Call, env: Env) -> bool:
         """Whether the call is handed the text of the arguments dict
         (``str(self.args)``, ``json.dumps(self.args)``) to do more than show
-        it: no call that logs or prints, no ``Response``, no exception."""
+        it: no call that logs or prints, no ``Response``, no exception, no
+        prompt rendered with it (``read_prompt(..., tool_args=...)``)."""
         if self._shows(node, env) or self._is_response_call(node, env):  # type: ignore[attr-defined]
             return False
         dotted = dotted_name(node.func)
-        if dotted is not None and is_exception_name(dotted[-1]):
-            return False
+        if dotted is not None and (
+            is_exception_name(dotted[-1]) or dotted[-1] in RENDERING_METHODS
+        ):
+            return False  # an error, or a prompt's text showing them
         return any(type(a.value) is cst.Call and self._dict_text(a.value, env) for a in node.args)
 
     def _dict_text(self, node: cst.Call, env: Env) -> bool:

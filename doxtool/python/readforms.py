@@ -236,6 +236,10 @@ SHOWING_CALLS = frozenset({"json.dumps", "pprint.pprint", "pprint.pformat"})
 SHOWING_METHODS = frozenset(
     {"log", "debug", "info", "warning", "warn", "error", "exception", "critical", "print"}
 )
+#: methods that render a prompt template with what they are handed as its
+#: values (Agent Zero's ``agent.read_prompt("fw.error.md", tool_args=...)``):
+#: a text that shows them
+RENDERING_METHODS = frozenset({"read_prompt", "parse_prompt", "read_prompt_file"})
 
 
 #: the endings of an exception class's name (``ValueError``, ``RepairableException``)
