@@ -2,8 +2,8 @@
 default on one path beside a value no one can state on another (a handler's
 ``override or state.slug``, ``args.get("n", self.limit)``) claims no
 default; a read whose default reaches nothing (under ``if "k" in args``), a
-text a heading writes the value into, and an explicit ``None`` default (which
-is ``args.get(k)``'s own) take no part."""
+read in the methods that build the call's log entry (``get_heading``), and a
+text the value is written into take no part."""
 
 from __future__ import annotations
 
@@ -120,18 +120,23 @@ def test_a_heading_writing_the_value_into_a_text_keeps_the_default(
     assert _facts(_tool(run_cli, make_repo, source), "session") == (False, True, 0, False)
 
 
-def test_an_explicit_none_default_elsewhere_is_no_other_default(run_cli, make_repo) -> None:
+def test_an_explicit_none_default_elsewhere_is_another_default(run_cli, make_repo) -> None:
+    """``args.get("country", "us")`` in one method, ``args.get("country",
+    None)`` handed to a call in another: which a missing key gets depends on
+    the path, and none is claimed."""
     source = """\
-    class Count(Tool):
+    class Search(Tool):
         async def execute(self, **kwargs) -> Response:
-            n = int(self.args.get("n", 3))
-            self.note()
-            return Response(message=str(n), break_loop=False)
+            if self.method == "scrape":
+                return await self._scrape()
+            country = self.args.get("country", "us")
+            return Response(message=country, break_loop=False)
 
-        def note(self) -> None:
-            print(self.args.get("n", None))
+        async def _scrape(self) -> Response:
+            found = self.agent.scrape(country=self.args.get("country", None))
+            return Response(message=str(found), break_loop=False)
     """
-    assert _facts(_tool(run_cli, make_repo, source), "n") == (False, True, 3, False)
+    assert _facts(_tool(run_cli, make_repo, source), "country") == (False, False, None, True)
 
 
 def test_a_default_under_a_presence_test_reaches_nothing(run_cli, make_repo) -> None:

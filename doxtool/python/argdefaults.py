@@ -33,19 +33,13 @@ class DefaultsSeen:
         # ``args.get("plan", [])`` in another)
         if not json_stateable(value):  # ``b"raw"``, ``1e999``: no JSON value states it
             self.set_fallback(False)
-        elif self.has_default and value is None:
-            pass  # ``args.get("x", None)`` is ``args.get("x")``: no other value
-        elif (
-            self.has_default
-            and self.default is not None
-            and not holds([self.default], jsonable(value))
-        ):
+        elif self.has_default and not holds([self.default], jsonable(value)):
             # two reads give different literal defaults: which a missing key
             # gets depends on the path, and none is claimed (:meth:`build`)
             self.defaults_clash = True
             other = json_type(self.default) != json_type(jsonable(value))
             self.clash_typed = self.clash_typed or other
-        elif not self.has_default or self.default is None:
+        elif not self.has_default:
             # a known fallback elsewhere gives another value (``args.get("s",
             # 0) or 0`` in ``execute``, ``args.get("s", None)`` in a heading),
             # or one no one can state (:meth:`unknown_fallback`)

@@ -15,6 +15,7 @@ from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import is_kind, suite_body
+from doxtool.python.frameworkcalls import LOG_METHODS
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.localliterals import bound_literals
 from doxtool.python.loopkeys import MAX_LOOP_KEYS
@@ -81,9 +82,7 @@ class ArgumentReads:
 
     def _arg(self, name: str) -> ArgBuilder:
         builder = self.args.get(name)
-        if builder is None:
-            builder = self.args[name] = ArgBuilder(name)
-        return builder
+        return builder if builder is not None else self.args.setdefault(name, ArgBuilder(name))
 
     def _track_empty(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``uris = []``, then filled only under ``isinstance(document, ...)``:
@@ -318,7 +317,9 @@ class ArgumentReads:
                 self._arm_need(key, "raises", env)
         rebound = self.rebound_fallbacks.get(id(node))
         known, value = self._value(default) if default is not None else (True, None)
-        if rebound is not None:  # ``x = args.get("k")`` then ``x = x or <fallback>``:
+        if env.func.cls is not None and env.func.name in LOG_METHODS:
+            pass  # a read that labels the call's log entry gives the argument no default
+        elif rebound is not None:  # ``x = args.get("k")`` then ``x = x or <fallback>``:
             # the literal replaced still gives the type
             builder.weak_type = builder.weak_type or _type_of(known, value)
             self._missing_default(builder, *rebound)
