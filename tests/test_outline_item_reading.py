@@ -275,3 +275,34 @@ def test_a_class_spelled_with_wrong_bases_in_its_span_is_changed_without_a_fix(
         "not `Base` (tools/wait.py:25)\n"
         "Found 1 finding.\n"
     )
+
+
+def _private_class(repo: Path, spelled: str) -> None:
+    """``class _Clock(dict)`` in the module, spelled ``spelled`` before the
+    tool class in the companion's Classes block."""
+    tool = repo / TOOL
+    tool.write_text(
+        tool.read_text(encoding="utf-8") + "\n\nclass _Clock(dict):\n    pass\n", encoding="utf-8"
+    )
+    _edit(repo, COMPANION, "- Classes:\n", f"- Classes:\n- `{spelled}`\n")
+
+
+def test_a_private_class_spelled_with_its_bases_in_its_span_is_read_as_the_class(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    """`` `_Clock(dict)` ``: a class whose name opens with an underscore is
+    capitalised past it, not a function's signature; the block's other
+    classes stay listed."""
+    _private_class(reference_repo, "_Clock(dict)")
+    _assert_true_companion(reference_repo, run_cli)
+
+
+def test_a_private_class_spelled_with_wrong_bases_is_reported_as_such(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _private_class(reference_repo, "_Clock(Base)")
+    assert _check(reference_repo, run_cli) == (
+        "tools/wait.py.dox.md:13:1: DOX105 class `_Clock` derives from `dict` in the code, "
+        "not `Base` (tools/wait.py:67)\n"
+        "Found 1 finding.\n"
+    )

@@ -178,8 +178,9 @@ def _class_span(found: BulletCode) -> ClassBullet | None:
         return None
     bases = [base.strip() for base in match.group("bases").split(",") if base.strip()]
     spelled_class = found.text.lstrip().startswith("class")
+    # a private class (`` `_Handler(Base)` ``) is capitalised past its underscores
     if not spelled_class and (
-        not match.group("name")[:1].isupper() or {"self", "cls"} & set(bases)
+        not match.group("name").lstrip("_")[:1].isupper() or {"self", "cls"} & set(bases)
     ):
         return None  # a method's or a function's signature (`` `load(self)` ``)
     if not found.after[:1].isspace() and not set_off(found.after):
