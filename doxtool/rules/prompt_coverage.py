@@ -91,8 +91,9 @@ it, has an include doxtool cannot find. A profile override alone does not teach 
 a plugin's prompts for one profile, `plugins/<p>/agents/<profile>/prompts/`,
 which the framework searches for that profile's agents, among them).
 A tool class whose own `execute` does nothing (abstract, `pass`, `...`,
-`raise NotImplementedError`) and that tool classes of other tool modules
-derive from is a shared base, not a tool to teach: it is not reported.
+`raise NotImplementedError`), or that defines no method at all (`class
+ZCodeExecution(CodeExecution): pass`), and that tool classes of other tool
+modules derive from is a shared base, not a tool to teach: it is not reported.
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
