@@ -1,7 +1,11 @@
 """What a block returns, read through a name bound there just before:
 ``message = "Error: x is required"`` then ``return message`` returns what
 ``return "Error: x is required"`` does, so a check judges the two alike
-(:mod:`~doxtool.python.contracts`, :mod:`~doxtool.python.absence`).
+(:mod:`~doxtool.python.contracts`, :mod:`~doxtool.python.absence`). The last
+arm of a dispatch that only writes the message the statement after the
+dispatch returns (``else: response = f"Unknown command {c}"`` then
+``return Response(message=response)``) ends as if it returned it there
+(:mod:`~doxtool.python.dispatchends`).
 """
 
 from __future__ import annotations
@@ -10,7 +14,10 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from doxtool.python.readforms import RENDERING_METHODS
+
 _SIMPLE = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+_WRITTEN = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
 def with_returned_inline(body: Sequence[cst.BaseStatement]) -> Sequence[cst.BaseStatement]:
@@ -40,6 +47,96 @@ def with_returned_inline(body: Sequence[cst.BaseStatement]) -> Sequence[cst.Base
         if _binds(small, name):
             return body
     return body
+
+
+def with_answer_after(
+    body: Sequence[cst.BaseStatement], following: Sequence[cst.BaseStatement]
+) -> Sequence[cst.BaseStatement]:
+    """``body``, an arm of a dispatch whose last statement binds ``name`` to a
+    message (a string written there, a rendered prompt, a ``Response``),
+    with the ``return`` right after the dispatch appended when that return
+    hands ``name`` on (``return name``, ``return Response(message=name)``),
+    ``name`` written as its value there: the path the arm's calls take. A
+    value that does work (``response = self._merge()``) is no answer this
+    reads, and ``body`` is left as it is."""
+    if not body or not following or type(body[-1]) not in _SIMPLE:
+        return body
+    after = following[0]
+    if type(after) is not cst.SimpleStatementLine or len(after.body) != 1:
+        return body
+    ret = after.body[0]
+    if type(ret) is not cst.Return or ret.value is None:
+        return body
+    bound = body[-1].body[-1]  # type: ignore[attr-defined]
+    if type(bound) is not cst.Assign or len(bound.targets) != 1:
+        return body
+    target = bound.targets[0].target
+    if type(target) is not cst.Name or not _message(bound.value):
+        return body
+    name = target.value
+    if not _hands_on(ret.value, name):
+        return body
+    value = bound.value if type(ret.value) is cst.Name else _with_message(ret.value, bound.value)
+    return [*body, after.with_changes(body=[ret.with_changes(value=value)])]
+
+
+def _message(node: cst.BaseExpression) -> bool:
+    """Whether a value is a message and nothing more: a string written
+    there (with values put into it: an f-string, ``+``, ``%``, ``.format``),
+    a prompt rendered (``agent.read_prompt("fw.error.md", ...)``) or a
+    ``Response`` built of such."""
+    if type(node) in _WRITTEN:
+        return True
+    if type(node) is cst.BinaryOperation and type(node.operator) in (cst.Add, cst.Modulo):
+        return type(node.left) in _WRITTEN or _message(node.left)  # ``"Unknown: " + c``
+    if type(node) is not cst.Call:
+        return False
+    func = node.func
+    called = func.attr.value if type(func) is cst.Attribute else getattr(func, "value", None)
+    if called in RENDERING_METHODS:
+        return True
+    if called == "format" and type(func) is cst.Attribute:
+        return type(func.value) in _WRITTEN  # ``"Unknown: {}".format(c)``
+    if called != "Response":
+        return False
+    message = _message_arg(node)
+    return message is not None and _message(message)
+
+
+def _hands_on(value: cst.BaseExpression, name: str) -> bool:
+    """Whether a returned value is ``name`` or a ``Response`` whose message
+    is ``name`` (its first argument or ``message=``)."""
+    if type(value) is cst.Name:
+        return value.value == name
+    if type(value) is not cst.Call or getattr(value.func, "value", None) != "Response":
+        return False
+    message = _message_arg(value)
+    return type(message) is cst.Name and message.value == name
+
+
+def _message_arg(call: cst.Call) -> cst.BaseExpression | None:
+    """The message a ``Response(...)`` is built with: its first argument or ``message=``."""
+    at = _message_at(call)
+    return None if at is None else call.args[at].value
+
+
+def _message_at(call: cst.Call) -> int | None:
+    """Where a ``Response(...)`` call's message argument is, if it has one."""
+    for position, arg in enumerate(call.args):
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == "message" or (keyword is None and position == 0 and not arg.star):
+            return position
+    return None
+
+
+def _with_message(call: cst.Call, message: cst.BaseExpression) -> cst.Call:
+    """A ``Response(...)`` call with its message argument written as ``message``
+    (``call`` hands a name on as its message: :func:`_hands_on`)."""
+    args = list(call.args)
+    at = _message_at(call)
+    assert at is not None
+    args[at] = args[at].with_changes(value=message)
+    return call.with_changes(args=args)
 
 
 def _bound_value(small: cst.BaseSmallStatement, name: str) -> cst.BaseExpression | None:

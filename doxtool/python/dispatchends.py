@@ -24,6 +24,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.blockreturns import with_answer_after
 from doxtool.python.checktests import rejects
 from doxtool.python.contracts import ends_with_raise
 from doxtool.python.controlflow import terminates
@@ -88,7 +89,8 @@ class DispatchEnds:
         if type(stmt) is cst.Match:
             for case in stmt.cases:
                 if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
-                    return self._refusal(suite_body(case.body), env, tested)
+                    body = with_answer_after(suite_body(case.body), following)
+                    return self._refusal(body, env, tested)
                 tested += max(len(match_values(case.pattern, self.module)), 1)
             if not all(terminates(suite_body(c.body)) for c in stmt.cases):
                 return OPEN
@@ -108,7 +110,8 @@ class DispatchEnds:
             current = current.orelse
         if current is not None:
             assert type(current) is cst.Else
-            return self._refusal(suite_body(current.body), env, tested)
+            body = with_answer_after(suite_body(current.body), following)
+            return self._refusal(body, env, tested)
         return self._error_follows(following, env, tested) if every_branch_ends else OPEN
 
     def _error_follows(self, following: Sequence[cst.BaseStatement], env: Env, tested: int) -> str:

@@ -1,0 +1,146 @@
+"""A dispatch whose last arm only writes the message the statement after it
+returns (``else: response = f"Unknown command {c}"`` then ``return
+Response(message=response)``) refuses the values it does not test, as an
+``else`` returning that ``Response`` itself does: the argument is required
+and takes the tested values. An arm whose value does work, or a message the
+return does not hand on, closes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from textwrap import dedent
+from typing import Any
+
+import pytest
+
+HEAD = """\
+from helpers.tool import Response, Tool
+
+
+"""
+
+DISPATCH = """\
+class DiffTool(Tool):
+    async def execute(self, **kwargs):
+        command = self.args.get("command", "").lower().strip()
+        try:
+            if command == "diff":
+                response = self._diff()
+            elif command == "merge":
+                response = self._merge()
+            else:
+                {else_arm}
+            {after}
+        except OSError as e:
+            return Response(message=f"Error: {e}", break_loop=False)
+
+    def _diff(self):
+        return "diffed"
+
+    def _merge(self):
+        return "merged"
+"""
+
+MATCH = """\
+class DiffTool(Tool):
+    async def execute(self, **kwargs):
+        command = self.args.get("command", "")
+        match command:
+            case "diff":
+                result = self._diff()
+            case "merge":
+                result = self._merge()
+            case _:
+                {else_arm}
+        {after}
+
+    def _diff(self):
+        return "diffed"
+
+    def _merge(self):
+        return "merged"
+"""
+
+
+def _command(run_cli, make_repo, template: str, else_arm: str, after: str) -> dict[str, Any]:
+    source = template.replace("{else_arm}", else_arm).replace("{after}", after)
+    root: Path = make_repo({"tools/diff_tool.py": HEAD + dedent(source)})
+    result = run_cli(root, "inspect", "tools/diff_tool.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    (argument,) = [a for a in tool["arguments"] if a["name"] == "command"]
+    return argument
+
+
+ANSWERS = [
+    (
+        DISPATCH,
+        "response = f\"Error: Unknown command '{command}'. Use diff or merge.\"",
+        "return Response(message=response, break_loop=False)",
+    ),
+    (
+        DISPATCH,
+        'response = self.agent.read_prompt("fw.tool_error.md", error=f"Unknown: {command}")',
+        "return Response(response, False)",
+    ),
+    (
+        DISPATCH,
+        'response = Response(message="Unknown command", break_loop=False)',
+        "return response",
+    ),
+    (
+        MATCH,
+        'result = "Unknown command: " + command',
+        "return Response(message=result, break_loop=False)",
+    ),
+    (
+        MATCH,
+        'result = "Unknown command: {}".format(command)',
+        "return Response(result, break_loop=False)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("template", "else_arm", "after"), ANSWERS)
+def test_an_arm_writing_the_message_returned_after_the_dispatch_refuses(
+    run_cli, make_repo, template: str, else_arm: str, after: str
+) -> None:
+    argument = _command(run_cli, make_repo, template, else_arm, after)
+    assert argument["required"] is True
+    assert argument["default"] is None
+    assert sorted(argument["enum"]) == ["diff", "merge"]
+
+
+OPEN = [
+    # the arm does work: its answer is the tool's answer
+    (DISPATCH, "response = self._diff()", "return Response(message=response, break_loop=False)"),
+    (
+        MATCH,
+        "result = self._diff() + ' (default)'",
+        "return Response(message=result, break_loop=False)",
+    ),
+    # the message is not what the return hands on
+    (
+        DISPATCH,
+        'note = "Unknown command"',
+        "return Response(message=f'done {command}', break_loop=False)",
+    ),
+    # the arm writes a name the return only shows beside others
+    (
+        MATCH,
+        'result = "plain"',
+        "return Response(message=self._diff() + result, break_loop=False)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("template", "else_arm", "after"), OPEN)
+def test_an_arm_whose_value_is_not_a_message_returned_closes_nothing(
+    run_cli, make_repo, template: str, else_arm: str, after: str
+) -> None:
+    argument = _command(run_cli, make_repo, template, else_arm, after)
+    assert argument["required"] is False
+    assert argument["default"] == ""
+    assert not argument.get("enum")
