@@ -139,10 +139,12 @@ class Contracts(ElseChecks):
             else:
                 builder.refusals.add("missing")
                 builder.contract_required = True
+        also = self._also_args(test, env) if partial else {}  # type: ignore[attr-defined]
         for group in self._refusal_groups(test, env):
             if partial & set(group):
                 for name, refusal in group.items() if len(group) == 1 else ():
-                    self._arg(name).branch_refusals.add(refusal)
+                    for refused in (name, *also.get(name, ())):
+                        self._arg(refused).branch_refusals.add(refusal)
                 continue
             for name, refusal in group.items():
                 builder = self._arg(name)

@@ -78,6 +78,7 @@ class PartialBindings:
         env.bound_missing[name] = self.read_missing.get(id(value)) if arg else None  # type: ignore[attr-defined]
         env.var_missing_either.pop(name, None)
         env.var_partial.pop(name, None)
+        env.var_also.pop(name, None)
         env.var_missing_only.pop(name, None)
         known, literal = self._value(value) if arg is None else (False, None)  # type: ignore[attr-defined]
         if known:
@@ -195,6 +196,13 @@ class PartialBindings:
             )
             env.var_partial[name] = (kept, literal)
             return _Partial(after, kept, literal)
+        others = {v for v in values if type(v) is str and v != after}
+        if after is not None and others:
+            # ``if a: name = args.get("other")`` / ``else: name = name.strip()``:
+            # each argument on the calls taking its arm
+            env.var_partial[name] = (False, None)
+            env.var_also[name] = frozenset(others)
+            return MIXED
         held = missing.get(name) or rebound.get(name)
         # a test of the name that the value a missing key gives does not
         # decide (``if name.startswith("*"): name = name[1:]``) is as one
@@ -272,6 +280,15 @@ class PartialBindings:
             if outcome.kind != UNKNOWN and outcome.value:
                 found.add(held[0])
         return found
+
+    def _also_args(self, test: cst.BaseExpression, env: Env) -> dict[str, frozenset[str]]:
+        """The argument each name in ``test`` stands for on some calls ->
+        the others it stands for on the rest (:attr:`~doxtool.python.walkstate.Env.var_also`)."""
+        return {
+            env.var_args[name]: env.var_also[name]
+            for name in _names_in(test)
+            if name in env.var_also and name in env.var_args
+        }
 
     def _partial_args(self, test: cst.BaseExpression, env: Env) -> set[str]:
         """The arguments the names in ``test`` stand for on some calls

@@ -12,6 +12,7 @@ from functools import partial
 import libcst as cst
 
 from doxtool.python.absencetests import made_value
+from doxtool.python.armstarts import arm_start, next_arm, past_if
 from doxtool.python.catchwalk import CatchWalk
 from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
@@ -423,7 +424,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         tested = [] if refused else strings_tested(stmt.test)
         env.string_bodies.append(frozenset(a for t in tested for a in self._standing_for(t, env)))
         saved = self._bindings_begin(env)
+        start = arm_start(env) if stmt.orelse is not None else None
         self._stmts(body, env)
+        first = set(env.bound)
         arms = [self._arm_bound(stmt, saved, env)]
         env.string_bodies.pop()
         needs = env.undecided.pop() if framed[0] else set()
@@ -438,7 +441,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             after = nonempty_when(stmt.test, False)
             if after and terminates(suite_body(stmt.body)):
                 self._assume_nonempty(after, env)
-        if stmt.orelse is not None:
+        if start is not None:
+            left = next_arm(first, start, env)  # the ``else`` starts where the ``if`` did
             env.guards.append(negative)
             env.absent.append(absent_false)
             assumed = self._assume_nonempty(nonempty_when(stmt.test, False), env)
@@ -459,7 +463,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             _forget(assumed, env)
             env.absent.pop()
             env.guards.pop()
+            second = set(env.bound)
             arms.append(self._arm_bound(stmt.orelse, saved, env))
+            past_if(left, second, env)
         self._bindings_end(stmt, saved, arms, env)
         env.conditional -= dispatch
         self._undecided_needs([needs, other], framed, env)
