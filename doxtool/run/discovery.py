@@ -80,6 +80,34 @@ class Exclusion:
         return paths
 
 
+class NestedRepositories:
+    """The directories below a root that hold a repository of their own (a
+    ``.git`` directory): a clone kept inside the project (a plugin's
+    checkout of the framework it extends, which git ignores), another
+    project's files, which no run checks or writes, as if an exclude glob
+    named them. A submodule, whose ``.git`` is a file, is part of the project."""
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        #: directory -> whether it holds a repository of its own
+        self._known: dict[str, bool] = {}
+
+    def covers(self, rel: str) -> bool:
+        """Whether a repository path is, or lies in, such a directory."""
+        if not rel or rel == ".":
+            return False
+        parts = rel.split("/")
+        for end in range(1, len(parts) + 1):
+            directory = "/".join(parts[:end])
+            known = self._known.get(directory)
+            if known is None:
+                known = os.path.isdir(os.path.join(self.root, directory, ".git"))
+                self._known[directory] = known
+            if known:
+                return True
+        return False
+
+
 def _entered(entry: os.DirEntry[str], directory: str) -> bool:
     """Whether the walk enters an entry (a directory, not a link to one),
     where the entry's own type could not be read."""

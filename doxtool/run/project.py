@@ -11,7 +11,7 @@ import os
 from functools import cached_property
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from doxtool.companions.generate import DEFAULT_TOOL_BASE
 from doxtool.core.config import Config
@@ -32,6 +32,7 @@ from doxtool.run.declared import documented_dirs
 from doxtool.run.discovery import (
     WILDCARDS,
     Exclusion,
+    NestedRepositories,
     agents_in_listing,
     agents_walk,
     dirs_led_out,
@@ -49,18 +50,7 @@ from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
-
-
-class Listed(Protocol):
-    """The files of a snapshot of the tree (:class:`doxtool.run.snapshot.Tree`)."""
-
-    def get(self, path: str) -> tuple[int, int] | None:
-        """A file's modification time and size as listed; None when it is not."""
-
-    def has_lines(self, lines: list[str], within: Iterable[str] | None = None) -> Iterator[bool]:
-        """Whether each of ``lines`` is a line of the listing (``within``: of
-        the files of these directories)."""
+    from doxtool.run.snapshot import Listed
 
 
 COMPANION_SUFFIX = ".dox.md"
@@ -97,6 +87,7 @@ class Project:
         #: what the contexts of one run share (their prompt sets), until files are written
         self.per_run: dict[str, Any] = {}
         self._excluded: dict[str, bool] = {}
+        self._nested = NestedRepositories(str(self.root))
         #: module -> whether its text names doxtool (for suppressions), once read
         self._mentions: dict[str, bool] = {}
         self._agents_texts: dict[str, SourceText | ReadError] = {}
@@ -130,10 +121,11 @@ class Project:
         return Exclusion([*self.config.exclude, *self.config.extend_exclude])
 
     def excluded(self, rel: str) -> bool:
-        """Whether a repository path matches an exclude glob, whole or by a component."""
+        """Whether a repository path matches an exclude glob, whole or by a
+        component, or lies in a repository of its own (:class:`NestedRepositories`)."""
         known = self._excluded.get(rel)
         if known is None:
-            known = self._excluded[rel] = self._exclusion.path(rel)
+            known = self._excluded[rel] = self._exclusion.path(rel) or self._nested.covers(rel)
         return known
 
     def glob_dirs(self, patterns: list[str]) -> list[str]:
