@@ -13,13 +13,26 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 from doxtool.core.unlisted import absent, refuse
 from doxtool.run.listing import listed_entry, unescape_path
 
 WILDCARDS = frozenset("*?[")
+
+
+class Listed(Protocol):
+    """The files of a snapshot of the tree (:class:`doxtool.run.snapshot.Tree`),
+    as a project reads them."""
+
+    def get(self, path: str) -> tuple[int, int] | None:
+        """A file's modification time and size as listed; None when it is not."""
+
+    def has_lines(self, lines: list[str], within: Iterable[str] | None = None) -> Iterator[bool]:
+        """Whether each of ``lines`` is a line of the listing (``within``: of
+        the files of these directories)."""
 
 
 def _compiled(patterns: list[str]) -> re.Pattern[str] | None:

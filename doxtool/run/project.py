@@ -11,7 +11,7 @@ import os
 from functools import cached_property
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from doxtool.companions.generate import DEFAULT_TOOL_BASE
 from doxtool.core.config import Config
@@ -32,6 +32,7 @@ from doxtool.run.declared import documented_dirs
 from doxtool.run.discovery import (
     WILDCARDS,
     Exclusion,
+    Listed,
     NestedRepositories,
     agents_in_listing,
     agents_walk,
@@ -48,10 +49,6 @@ from doxtool.run.plugindirs import plugin_tool_dirs, with_user_plugins
 from doxtool.run.pluginroot import PluginRoot
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
-
-if TYPE_CHECKING:
-    from doxtool.run.snapshot import Listed
-
 
 COMPANION_SUFFIX = ".dox.md"
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterable, Iterator
 from itertools import compress
 from operator import ne
-from typing import Any, Protocol
+from typing import Any
 
 from doxtool.core.digests import blake2b
 from doxtool.core.factnames import DOTTED_NAME, named
@@ -50,17 +50,6 @@ RACY_NS = 3_000_000_000
 
 #: path -> (modification time ns, size) of files modified close to a snapshot
 Racy = dict[str, tuple[int, int]]
-
-
-class Listed(Protocol):
-    """The files of a snapshot of the tree (:class:`Tree`), as a project reads them."""
-
-    def get(self, path: str) -> tuple[int, int] | None:
-        """A file's modification time and size as listed; None when it is not."""
-
-    def has_lines(self, lines: list[str], within: Iterable[str] | None = None) -> Iterator[bool]:
-        """Whether each of ``lines`` is a line of the listing (``within``: of
-        the files of these directories)."""
 
 
 class Tree:
