@@ -138,7 +138,11 @@ _COERCIONS: dict[str, Callable[[str], Any]] = {"integer": int, "number": float}
 def _coerced_default(fact: dict[str, Any], documented: dict[str, Any]) -> bool:
     """Whether ``documented`` gives as default the number an argument the
     code reads as a number has when its string default is converted
-    (``int(self.args.get("pages", "2"))``: `` `2` `` for ``"2"``)."""
+    (``int(self.args.get("pages", "2"))``: `` `2` `` for ``"2"``), or, where
+    the facts give that number, the string the code writes (``"2"``)."""
+    code = fact.get("code_default")
+    if code is not None and documented.get("has_default"):
+        return bool(default_key(code) == default_key(documented.get("default")))
     convert = _COERCIONS.get(type_key(fact.get("type")) or "")
     if convert is None or not (fact.get("has_default") and documented.get("has_default")):
         return False
@@ -326,7 +330,8 @@ def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str
     if want.get("default_unknown") or have.get("default_unstated"):
         pass  # a fallback the code does not state (``x or self.limit``), or words not read
     elif defaults_differ(want, have):
-        shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
+        written = want.get("code_default") or want.get("default")  # as the code spells it
+        shown = f"`{written}`" if want.get("has_default") else "no default"
         problems.append(f"has {shown} in the code")
     if (
         not want.get("values_unknown")

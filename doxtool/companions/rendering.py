@@ -72,14 +72,17 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
         if argument.name in seen or not _nameable(argument.name):
             continue
         seen.add(argument.name)
+        written = json_text(argument.default) if argument.has_default else None
+        default = json_text(argument.working_default) if argument.has_default else None
         values.append(
             {
                 "name": display_name(argument.name),
                 "required": argument.required,
                 "required_unknown": argument.required_unknown,
                 "type": argument.type,
-                "default": json_text(argument.default) if argument.has_default else None,
+                "default": default,
                 "has_default": argument.has_default,
+                "code_default": written if written != default else None,  # `"2"` of int("2")
                 "default_unknown": argument.default_unknown,
                 "enum": [enum_text(v) for v in argument.enum] if argument.enum else None,
                 "values_unknown": argument.values_unknown,

@@ -5,8 +5,12 @@ dataclasses with slots, as the other facts.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
+
+#: the conversion that makes each number type (``int(x)``: an integer)
+_NUMBER_COERCIONS = {"integer": "int", "number": "float"}
 
 
 @dataclass(slots=True)
@@ -137,6 +141,30 @@ class Argument:
     raise_calls: list[str] = field(default_factory=list)
     raise_presence: list[bool] = field(default_factory=list)
     raise_alternatives: list[str] = field(default_factory=list)
+
+    @property
+    def working_default(self) -> Any:
+        """The default as the code works with it: a string default that the
+        conversion making the argument's number type converts is that number
+        (``int(self.args.get("width", "1024"))``: ``1024``, what a missing
+        key gives the tool), else ``default`` as written."""
+        value = self.default
+        if not (self.has_default and isinstance(value, str)):
+            return value
+        if self.coercion is None or _NUMBER_COERCIONS.get(self.type or "") != self.coercion:
+            return value
+        if self.conversion_reach is not None and "string" not in self.conversion_reach:
+            return value  # a string passes by the conversion unconverted
+        try:
+            number: int | float = int(value)
+        except ValueError:
+            if self.coercion == "int":
+                return value
+            try:
+                number = float(value)
+            except ValueError:
+                return value
+        return number if math.isfinite(number) else value
 
     @property
     def first_line(self) -> int:

@@ -38,8 +38,9 @@ def argument_schema(arg: Argument) -> dict[str, Any]:
     the type does not take (``value: str | None = None``) says the code
     takes more than that type: no type is claimed, as for a union."""
     schema: dict[str, Any] = {}
+    default = arg.working_default
     fits_type = _TYPE_CHECK.get(arg.type or "", lambda v: True)
-    if arg.type and not (arg.has_default and not fits_type(arg.default)):
+    if arg.type and not (arg.has_default and not fits_type(default)):
         schema["type"] = arg.type
     if arg.enum:
         fits = _TYPE_CHECK.get(arg.type or "", lambda v: True)
@@ -47,7 +48,7 @@ def argument_schema(arg: Argument) -> dict[str, Any]:
         if values:
             schema["enum"] = values
     if arg.has_default:
-        schema["default"] = arg.default
+        schema["default"] = default
     return schema
 
 

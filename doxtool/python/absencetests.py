@@ -116,8 +116,9 @@ class AbsenceTests:
             if names:  # ``not int(x)`` refuses ``"0"``: ``falsy-int``
                 kind = f"falsy-{converted}" if converted else "falsy"
                 return self._as_read(dict.fromkeys(names, kind), inner, env)  # type: ignore[attr-defined]
-            if name in env.var_calls:  # ``not parse(x)``: any value, maybe
-                return {env.var_calls[name]: CALLED}
+            called = _string_methods_of(inner)  # ``not parse(x).strip()`` too
+            if type(called) is cst.Name and called.value in env.var_calls:
+                return {env.var_calls[called.value]: CALLED}  # ``not parse(x)``: any value, maybe
         elif type(node) is cst.Comparison and len(node.comparisons) == 1:
             target = node.comparisons[0]
             op = type(target.operator)
@@ -198,6 +199,7 @@ class AbsenceTests:
         ``json.loads(raw)``, ``name = name[1:]``): what a test of that result
         refuses, the code does not say."""
         node = value.expression if type(value) is cst.Await else value
+        node = _string_methods_of(node)  # ``self._coerce(raw).strip()``
         if type(node) is cst.Subscript and all(type(e.slice) is cst.Slice for e in node.slice):
             names = self._standing_for(node.value, env)
             return names[0] if len(names) == 1 else None
@@ -205,6 +207,19 @@ class AbsenceTests:
             return None
         names = self._standing_for(node.args[0].value, env)
         return names[0] if len(names) == 1 else None
+
+
+def _string_methods_of(node: cst.BaseExpression) -> cst.BaseExpression:
+    """What the string methods of ``node`` are called on (``x.strip().lower()``:
+    ``x``), ``node`` itself when it calls none: they make no falsy value of a
+    value doxtool does not know truthy (``parse(x).strip()``: maybe ``""``)."""
+    while (
+        type(node) is cst.Call
+        and type(node.func) is cst.Attribute
+        and node.func.attr.value in STRING_METHODS
+    ):
+        node = node.func.value
+    return node
 
 
 #: the orderings of a comparison, as :data:`~doxtool.python.readforms.BOUNDS` names them

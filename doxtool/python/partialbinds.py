@@ -35,6 +35,8 @@ from doxtool.python.checktests import negative
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.keyaggregates import READ_ONLY_CALLS
+from doxtool.python.literals import literal_value
+from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import FILLING_METHODS, KEEPING_METHODS
 from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
@@ -203,7 +205,7 @@ class PartialBindings:
             env.var_partial[name] = (False, None)
             env.var_also[name] = frozenset(others)
             return MIXED
-        held = missing.get(name) or rebound.get(name)
+        held = missing.get(name) or rebound.get(name) or self._parameter_missing(name, before, env)
         # a test of the name that the value a missing key gives does not
         # decide (``if name.startswith("*"): name = name[1:]``) is as one
         # not about it: the calls that skip the branch may be those
@@ -219,6 +221,19 @@ class PartialBindings:
         elif after is None:
             self._left_by_missing(stmt, name, before, held, env)
         return MIXED
+
+    def _parameter_missing(self, name: str, before: str | None, env: Env) -> tuple[str, Any] | None:
+        """(argument, default) of ``name`` still standing for the parameter of
+        ``execute`` whose literal default a missing key gives it
+        (``execute(self, table: str = "")``), as a plain read's would (not a
+        helper's parameter, which holds what its caller hands it)."""
+        if before != name or env.func is None or env.func is not self.entry:  # type: ignore[attr-defined]
+            return None
+        for param in own_params(env.func):
+            if param.name.value == name and param.default is not None:
+                known, value = literal_value(param.default, self.module)  # type: ignore[attr-defined]
+                return (name, value) if known else None
+        return None
 
     def _missing_arm_unknown(self, stmt: cst.If, name: str, held: tuple[str, Any] | None) -> bool:
         """Whether which arm of ``stmt`` a missing key takes is not known, the
