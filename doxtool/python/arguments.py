@@ -111,6 +111,11 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     #: error but do not run on every call (in a branch of a dispatch, in a
     #: method a dispatch calls): a default among them is not known to be one
     branch_refusals: set[str] = field(default_factory=set)
+    #: ... of the value an ``or`` of reads gives (``args.get("name") or
+    #: args.get("title", "")``, then ``if not name`` in a branch), each kind
+    #: with the other arguments of the check: where they all stand in for this
+    #: one, its default is reached only with them all missing, and refused there
+    joint_branch_refusals: set[tuple[str, frozenset[str]]] = field(default_factory=set)
     #: a closed dispatch on the value runs on every call, before anything
     #: returns (``if mode not in ("a", "b"): return Response(error)`` at the
     #: top of ``execute``) / one runs on some calls only
@@ -304,7 +309,12 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
         # dispatch calls): a missing key there is an error, elsewhere it may
         # be the default; which, the code does not say
         sometimes = self.has_default and (
-            closed_refused or any(REFUSALS[r](self.default) for r in self.branch_refusals)
+            closed_refused
+            or any(REFUSALS[r](self.default) for r in self.branch_refusals)
+            or any(
+                REFUSALS[r](self.default) and others <= self.stand_ins
+                for r, others in self.joint_branch_refusals
+            )
         )
         # ``f = self.args.get("f", None)`` then ``if f is None: raise ...``: an
         # explicit None the check refuses is no default, as ``.get("f")`` has none;

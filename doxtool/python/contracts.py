@@ -186,6 +186,9 @@ class Contracts(ElseChecks):
         for name, kind in instance_checks(checks):
             self._arg(name).instance_of.add(kind)
         for group in self._refusal_groups(stmt.test, env):
+            for name, refusal in group.items() if len(group) > 1 and not recovered else ():
+                if refusal != CALLED:  # ``if not name`` past ``name = a or b``: both missing
+                    self._arg(name).joint_branch_refusals.add((refusal, frozenset(group) - {name}))
             if len(group) == 1:
                 for name, refusal in group.items():
                     if env.known_present(name):
