@@ -42,6 +42,14 @@ IN_A_METHOD = """\
         return Response(message=file_path, break_loop=False)
 """
 
+ASSERTED = IN_A_BRANCH.replace(
+    """        if not name:
+            return Response(message="name required", break_loop=False)
+""",
+    """        assert name, "name required"
+""",
+)
+
 BESIDE_ANOTHER = """\
         action = self.args.get("action", "status")
         if action == "status":
@@ -64,6 +72,12 @@ def test_a_refused_chained_default_in_a_branch_is_no_default(run_cli, make_repo)
     assert title["alternatives"] == ["name"]
     assert (title["has_default"], title["default_unknown"]) == (False, True)
     assert title["type"] == "string"
+
+
+def test_an_assert_in_a_branch_claims_no_default(run_cli, make_repo) -> None:
+    assert "assert name" in ASSERTED
+    title = _arguments(run_cli, make_repo, ASSERTED)["title"]
+    assert (title["has_default"], title["default_unknown"]) == (False, True)
 
 
 def test_either_order_in_methods_a_dispatch_calls_claims_no_default(run_cli, make_repo) -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,7 @@ from doxtool.python.checkedreads import read_past_checks, unique
 from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.heldfallbacks import HeldFallbacks
 from doxtool.python.literals import jsonable
-from doxtool.python.readforms import REFUSALS
+from doxtool.python.readforms import CALLED, REFUSALS
 
 
 @dataclass(eq=False, repr=False)
@@ -466,3 +466,12 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
             absence_required=absence_required,
             absence_presence=presence,
         )
+
+
+def refuse_jointly(arg: Callable[[str], ArgBuilder], group: dict[str, str]) -> None:
+    """A check on some calls only refusing the joint absence of a ``group`` of
+    arguments (``if not name`` past ``name = args.get("name") or
+    args.get("title", "")``): each one's refused kinds, with the others."""
+    for name, refusal in group.items() if len(group) > 1 else ():
+        if refusal != CALLED:  # a test of what a call makes of it refuses nothing known
+            arg(name).joint_branch_refusals.add((refusal, frozenset(group) - {name}))
