@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,7 @@ from doxtool.python.checkedreads import read_past_checks, unique
 from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.heldfallbacks import HeldFallbacks
 from doxtool.python.literals import jsonable
-from doxtool.python.readforms import REFUSALS
+from doxtool.python.readforms import CALLED, REFUSALS
 
 
 @dataclass(eq=False, repr=False)
@@ -111,6 +111,11 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     #: error but do not run on every call (in a branch of a dispatch, in a
     #: method a dispatch calls): a default among them is not known to be one
     branch_refusals: set[str] = field(default_factory=set)
+    #: ... of the value an ``or`` of reads gives (``args.get("name") or
+    #: args.get("title", "")``, then ``if not name`` in a branch), each kind
+    #: with the other arguments of the check: where they all stand in for this
+    #: one, its default is reached only with them all missing, and refused there
+    joint_branch_refusals: set[tuple[str, frozenset[str]]] = field(default_factory=set)
     #: a closed dispatch on the value runs on every call, before anything
     #: returns (``if mode not in ("a", "b"): return Response(error)`` at the
     #: top of ``execute``) / one runs on some calls only
@@ -304,7 +309,12 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
         # dispatch calls): a missing key there is an error, elsewhere it may
         # be the default; which, the code does not say
         sometimes = self.has_default and (
-            closed_refused or any(REFUSALS[r](self.default) for r in self.branch_refusals)
+            closed_refused
+            or any(REFUSALS[r](self.default) for r in self.branch_refusals)
+            or any(
+                REFUSALS[r](self.default) and others <= self.stand_ins
+                for r, others in self.joint_branch_refusals
+            )
         )
         # ``f = self.args.get("f", None)`` then ``if f is None: raise ...``: an
         # explicit None the check refuses is no default, as ``.get("f")`` has none;
@@ -456,3 +466,12 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
             absence_required=absence_required,
             absence_presence=presence,
         )
+
+
+def refuse_jointly(arg: Callable[[str], ArgBuilder], group: dict[str, str]) -> None:
+    """A check on some calls only refusing the joint absence of a ``group`` of
+    arguments (``if not name`` past ``name = args.get("name") or
+    args.get("title", "")``): each one's refused kinds, with the others."""
+    for name, refusal in group.items() if len(group) > 1 else ():
+        if refusal != CALLED:  # a test of what a call makes of it refuses nothing known
+            arg(name).joint_branch_refusals.add((refusal, frozenset(group) - {name}))

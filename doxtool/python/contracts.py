@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from doxtool.python.argtypes import instance_checks
-from doxtool.python.arguments import ArgBuilder
+from doxtool.python.arguments import ArgBuilder, refuse_jointly
 from doxtool.python.arms import refuses_untaken
 from doxtool.python.blockreturns import with_returned_inline
 from doxtool.python.checktests import negated, negative
@@ -119,6 +119,7 @@ class Contracts(ElseChecks):
             self._refusing(failing, recovered, env)
             return
         for group in self._refusal_groups(failing, env):
+            refuse_jointly(self._arg, group)
             if len(group) == 1:
                 for name, refusal in group.items():
                     self._arg(name).branch_refusals.add(refusal)
@@ -188,6 +189,8 @@ class Contracts(ElseChecks):
         for name, kind in instance_checks(checks):
             self._arg(name).instance_of.add(kind)
         for group in self._refusal_groups(stmt.test, env):
+            if not recovered:
+                refuse_jointly(self._arg, group)
             if len(group) == 1:
                 for name, refusal in group.items():
                     if env.known_present(name):
