@@ -5,6 +5,7 @@ helper re-exports, or a module-level alias, is a tool like any other. When no
 class of a module is known as a tool (a `tool-bases` that does not fit the
 repository), the lines a companion writes for a class the module still
 defines are neither called stale nor removed: `DOX004` tells what is wrong.
+Nor are those of a class defined under a module-level `try` or `if`.
 """
 
 from __future__ import annotations
@@ -192,3 +193,32 @@ def test_a_module_that_makes_a_class_at_run_time_is_not_called_toolless(
     result = run_cli(repo, "check", "--no-cache", "--select", "DOX004")
     flagged = [line.split(":")[0] for line in result.output.splitlines() if "DOX004" in line]
     assert flagged == [], result.output
+
+
+#: the wait tool defined in the body of a module-level ``try`` that guards the
+#: import of its base (the module also runs as a script outside Agent Zero)
+TRY_WAIT_PY = """\
+try:
+    from helpers.tool import Response, Tool
+
+    class WaitTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            seconds = int(self.args.get("seconds", 0))
+            return Response(message=f"waited {seconds}s", break_loop=False)
+
+except ImportError:
+    pass
+"""
+
+
+def test_lines_of_a_class_defined_under_a_module_level_try_are_not_called_gone(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    repo = make_repo({**clean_files(), "tools/wait.py": TRY_WAIT_PY})
+    companion = repo / "tools" / "wait.py.dox.md"
+
+    result = run_cli(repo, "check", "--no-cache", "--select", "DOX111,DOX120")
+    assert result.exit_code == 0, result.output
+    assert result.output == "All checks passed.\n"
+    run_cli(repo, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert companion.read_text(encoding="utf-8") == WAIT_DOX

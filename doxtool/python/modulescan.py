@@ -155,6 +155,12 @@ class ModuleScan:
                     # ``try: import x except ImportError`` and ``if TYPE_CHECKING`` imports
                     for block in _blocks(stmt):
                         self._outline_imports_only(block)
+                if type(stmt) in (cst.Try, cst.TryStar):
+                    # a class the body of a ``try`` defines (beside the import
+                    # of its base it guards) is there whenever the import is
+                    for child in _ran_statements(stmt):  # type: ignore[arg-type]
+                        if type(child) is cst.ClassDef:
+                            self._outline_class(child)
                 # a name a block at the top binds (``if X: MODE = "w"``, a
                 # loop's target) is bound there too: no constant
                 for name in _block_bindings(stmt):
@@ -424,6 +430,16 @@ class ModuleScan:
             text = "async " + text
         line, _ = self.loc.statement(fn.node)
         return Signature(name=fn.name, text=text, line=line, is_async=fn.is_async)
+
+
+def _ran_statements(stmt: cst.Try | cst.TryStar) -> Iterator[cst.BaseStatement]:
+    """The statements of a ``try``'s body, ``else`` and ``finally``: those
+    that run unless an error stops them (a handler's run instead)."""
+    suites = [stmt.body, stmt.orelse.body if stmt.orelse else None]
+    suites.append(stmt.finalbody.body if stmt.finalbody else None)
+    for suite in suites:
+        if type(suite) is cst.IndentedBlock:
+            yield from suite.body
 
 
 def _blocks(stmt: cst.BaseCompoundStatement) -> Iterator[Sequence[cst.BaseStatement]]:

@@ -99,9 +99,11 @@ class _Outliner:
 
     # -- statements ---------------------------------------------------------
 
-    def _module_block(self, body: Sequence[ast.stmt], scope: str) -> None:
+    def _module_block(self, body: Sequence[ast.stmt], scope: str, ran: bool = False) -> None:
         """Statements at module level: ``scope`` is ``module`` for the module
-        body, else the scope an import in this block has."""
+        body, else the scope an import in this block has; ``ran``: a block of
+        the module body's ``try`` that runs unless an error stops it (its
+        classes are the module's, as at the top)."""
         top = scope == "module"
         for stmt in body:
             if isinstance(stmt, DEFS):
@@ -110,7 +112,7 @@ class _Outliner:
                 self._defined.add(stmt.name)
                 self._nested(stmt.body, "function")
             elif isinstance(stmt, ast.ClassDef):
-                self.outline.classes.append(class_outline(stmt, top))
+                self.outline.classes.append(class_outline(stmt, top or ran))
                 self._classes.append((self.outline.classes[-1], stmt))
                 self._bind(stmt.name)
                 self._defined.add(stmt.name)
@@ -144,7 +146,7 @@ class _Outliner:
         elif isinstance(stmt, _TRIES):
             inner = _inner(scope, "try")
             for block in (stmt.body, stmt.orelse, stmt.finalbody):  # type: ignore[attr-defined]
-                self._module_block(block, inner)
+                self._module_block(block, inner, ran=scope == "module")
             for handler in stmt.handlers:  # type: ignore[attr-defined]
                 if handler.name:
                     self._bind(handler.name)

@@ -64,9 +64,12 @@ class BlockRule(Rule):
             renamed = ctx.renamed_class(doc.module)
             # a class the module still defines that doxtool does not know
             # as a tool (a base it cannot resolve, a `tool-bases` that does
-            # not fit): its lines may be true, and it is not gone
+            # not fit, one defined under a module-level `if` or `try`): its
+            # lines may be true, and it is not gone
             facts = ctx.facts(doc.module)
             defined = {c.name for c in facts.classes}
+            if facts.outline is not None:
+                defined |= {c.name for c in facts.outline.classes}
             # names of the module's that are no class: a line naming one
             # names what the module has in a way doxtool does not read
             named = {
