@@ -80,6 +80,11 @@ def with_answer_after(
     return [*body, after.with_changes(body=[ret.with_changes(value=value)])]
 
 
+def written(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is a string written there (``"Error: ..."``, an f-string)."""
+    return type(node) in _WRITTEN
+
+
 def _message(node: cst.BaseExpression) -> bool:
     """Whether a value is a message and nothing more: a string written
     there (with values put into it: an f-string, ``+``, ``%``, ``.format``),

@@ -14,7 +14,7 @@ import libcst as cst
 from doxtool.python.argtypes import instance_checks
 from doxtool.python.arguments import ArgBuilder, refuse_jointly
 from doxtool.python.arms import refuses_untaken
-from doxtool.python.blockreturns import with_returned_inline
+from doxtool.python.blockreturns import with_returned_inline, written
 from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcaught import base_only_classes
@@ -43,7 +43,7 @@ class Contracts(ElseChecks):
                         return small.value is not None and (
                             self._is_response_call(small.value, env)
                             # a message written there, the tool's answer
-                            or (env.answers and _written(small.value))
+                            or (env.answers and written(small.value))
                         )
         return False
 
@@ -494,8 +494,3 @@ def _names(node: cst.CSTNode) -> set[str]:
             found.add(current.value)
         todo.extend(child_nodes(current))
     return found
-
-
-def _written(node: cst.BaseExpression) -> bool:
-    """Whether ``node`` is a string written there (``"Error: ..."``, an f-string)."""
-    return type(node) in (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
