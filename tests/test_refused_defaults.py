@@ -506,7 +506,8 @@ def test_a_check_of_a_converted_value_judges_the_converted_default(make_repo, ru
     run_cli(root, "check", "--fix")
     companion = (root / "tools/converted.py.dox.md").read_text(encoding="utf-8")
     assert "  - `n`: required integer.\n" in companion
-    assert '  - `e`: optional integer, default `"5"`.\n' in companion
+    # the number the conversion makes of ``"5"``, what a missing ``e`` gives the tool
+    assert "  - `e`: optional integer, default `5`.\n" in companion
 
 
 NESTED_CONVERSIONS = """\
