@@ -172,7 +172,8 @@ class AbsenceTests:
                 return None
         name = tested.value if type(tested) is cst.Name else ""
         chain = numeric_conversion(tested) or env.var_converts.get(name)
-        names = self._standing_for(tested, env) if chain else []
+        # (text compared with a number raises: no bound of the value's)
+        names = self._standing_for(tested, env) if chain and chain != "str" else []
         if not names:
             return None
         group = dict.fromkeys(names, bound_refusal(ordering, bound, chain))  # type: ignore[arg-type]

@@ -428,4 +428,6 @@ def numeric_conversion(node: cst.BaseExpression) -> str | None:
         else:
             break
     chain = "-".join(reversed(kinds))
+    if chain == "str" and type(node) in (cst.BooleanOperation, cst.IfExp):
+        return None  # ``str(x or "")``: the fallback's text, not ``str(None)``
     return chain if chain in CONVERSION_CHAINS else None

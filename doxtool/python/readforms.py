@@ -197,6 +197,8 @@ CONVERSION_CHAINS: dict[str, Callable[[Any], Any]] = {
     "str-int": lambda value: int(str(value)),
     "str-float": lambda value: float(str(value)),
     "str-float-int": lambda value: int(float(str(value))),
+    # text: ``str(None)`` is ``"None"``, which ``if not str(x)`` passes
+    "str": str,
 }
 # ``n = int(args.get("n", "0"))``, then ``if not n``: ``"0"`` is refused (``falsy-int``)
 REFUSALS.update(
