@@ -2,7 +2,8 @@
 ``if not name: return error`` does not refuse a missing ``name`` (the tool
 goes on with the text ``"None"``), so the argument is not required; with a
 default or a fallback that gives ``""`` (``args.get("name", "")``,
-``str(x or "")``) the check refuses the missing key as before."""
+``str(x or "")``) the check refuses the missing key as before. (In the tool's
+own code; the walk of a helper module reads such a check as before.)"""
 
 from __future__ import annotations
 
@@ -68,31 +69,3 @@ def test_a_default_or_fallback_the_check_refuses_still_makes_it_required(
     run_cli, make_repo, body: str
 ) -> None:
     assert _required(run_cli, make_repo, _tool(body)) is True
-
-
-HELPER = """\
-def greet(args):
-    name = str(args.get("name"))
-    if not name:
-        raise ValueError("name is required")
-    return f"hi {name}"
-"""
-
-HANDING_TOOL = """\
-from helpers.greeting import greet
-from helpers.tool import Response, Tool
-
-
-class NameTool(Tool):
-    async def execute(self, **kwargs):
-        return Response(message=greet(self.args), break_loop=False)
-"""
-
-
-def test_a_helper_module_checking_the_text_of_a_missing_value_does_not_refuse_it(
-    run_cli, make_repo
-) -> None:
-    files = {"helpers/greeting.py": HELPER, "tools/name_tool.py": HANDING_TOOL}
-    assert _required(run_cli, make_repo, files) is False
-    refusing = HELPER.replace('args.get("name")', 'args.get("name", "")')
-    assert _required(run_cli, make_repo, {**files, "helpers/greeting.py": refusing}) is True

@@ -65,7 +65,7 @@ def made_by(node: ast.expr, inner: ast.expr | None) -> tuple[str, ast.expr] | No
         return None
     func, (argument,) = node.func, node.args
     if inner is not None:
-        numeric = isinstance(func, ast.Name) and func.id in (*NUMERIC_CONVERSIONS, "str")
+        numeric = isinstance(func, ast.Name) and func.id in NUMERIC_CONVERSIONS
         return conversion_chain(node) if numeric else None
     return None if isinstance(argument, ast.Starred) else (CALLED, argument)
 
@@ -91,9 +91,7 @@ def conversion_chain(node: ast.expr) -> tuple[str, ast.expr] | None:
         else:
             break
     chain = "-".join(reversed(kinds))
-    if chain == "str" and isinstance(node, (ast.BoolOp, ast.IfExp)):
-        return None  # ``str(x or "")``: the fallback's text, not ``str(None)``
-    return (chain, node) if chain in CONVERSION_CHAINS else None
+    return (chain, node) if chain != "str" and chain in CONVERSION_CHAINS else None
 
 
 def judged_as_made(made: str, node: ast.expr, value: ast.expr | None) -> bool:
