@@ -62,6 +62,13 @@ def test_arms_of_different_values_stand_for_nothing(make_repo, run_cli) -> None:
     assert content["required"] is False
 
 
+def test_a_none_default_made_text_passes_the_check(make_repo, run_cli) -> None:
+    # ``str(None)`` is ``"None"``, which ``not content.strip()`` lets by
+    source = HEAD.replace('content: str = ""', "content=None") + SAME_ARMS + CHECK
+    content = _arguments(make_repo, run_cli, source)["content"]
+    assert (content["required"], content["required_unknown"]) == (False, False)
+
+
 def test_the_written_companion_says_required(make_repo, run_cli) -> None:
     root: Path = make_repo(
         {
