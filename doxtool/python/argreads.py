@@ -24,6 +24,7 @@ from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.readvalues import keeps_blank, method_type, raw_value, tested_types
+from doxtool.python.samearms import inner_values
 from doxtool.python.walkstate import Env, Target
 
 #: calls followed to find the argument a function's return value stands for
@@ -356,12 +357,11 @@ class ArgumentReads:
             self._read(element.value, node, "subscript", env, source=node.value)
 
     def _arg_of(self, node: cst.BaseExpression, env: Env) -> str | None:
-        """The argument an expression stands for, through coercion and normalisation.
-
+        """The argument an expression stands for, through coercion and normalisation:
         ``str(self.args.get("mode", "")).strip().lower()`` stands for ``mode``;
         ``self.method or self.args.get("action")`` for ``action`` (the first
-        operand of an ``or`` that is an argument).
-        """
+        operand of an ``or`` that is an argument); ``(c := ...)`` and ``c if
+        isinstance(c, str) else str(c)`` for what ``c`` does (:mod:`.samearms`)."""
         todo = [node]
         steps = 0
         while todo and steps < 64:
@@ -381,8 +381,8 @@ class ArgumentReads:
             elif type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
                 todo.extend((node.right, node.left))
                 continue
-            elif type(node) is cst.NamedExpr:  # ``(c := self.args.get("c"))``
-                todo.append(node.value)
+            elif type(node) in (cst.NamedExpr, cst.IfExp):
+                todo.extend(inner_values(node))  # type: ignore[arg-type]
                 continue
             elif type(node) is cst.Call:
                 arg = None

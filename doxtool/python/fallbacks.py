@@ -26,12 +26,10 @@ from doxtool.python.cstwrappedreads import unwrap_read
 from doxtool.python.modulescan import Func
 from doxtool.python.partialbinds import changed_in_place
 from doxtool.python.readforms import (
-    COERCIONS,
     CONVERSION_CHAINS,
     FOLDINGS,
     NUMERIC_CONVERSIONS,
     READ_METHODS,
-    STRING_METHODS,
 )
 from doxtool.python.replacements import (
     KEPT,
@@ -41,6 +39,7 @@ from doxtool.python.replacements import (
     replaced,
     replaced_at_use,
 )
+from doxtool.python.samearms import unwrapped
 from doxtool.python.walkstate import Env
 from doxtool.python.wrappedreads import made_of
 
@@ -391,19 +390,6 @@ class Fallbacks:
             return sorted(env.var_groups[inner.value])
         arg = self._arg_of(node, env)
         return [arg] if arg is not None else []
-
-
-def unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:
-    """The value under conversions and string methods (``str(text).strip()``: ``text``)."""
-    while type(node) is cst.Call:
-        func = node.func
-        if type(func) is cst.Name and func.value in COERCIONS and len(node.args) == 1:
-            node = node.args[0].value
-        elif type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
-            node = func.value
-        else:
-            break
-    return node
 
 
 def numeric_conversion(node: cst.BaseExpression) -> str | None:

@@ -39,6 +39,7 @@ from doxtool.python.literals import literal_value
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import FILLING_METHODS, KEEPING_METHODS
 from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
+from doxtool.python.samearms import made_of_name
 from doxtool.python.walkstate import Env
 
 #: what an arm bound a name to: several values (an ``if`` inside the arm
@@ -81,12 +82,28 @@ class PartialBindings:
         env.var_missing_either.pop(name, None)
         env.var_partial.pop(name, None)
         env.var_also.pop(name, None)
+        carried = self._carried_missing(name, value, env)
         env.var_missing_only.pop(name, None)
+        if carried is not None:
+            env.var_missing_only[name] = carried
         known, literal = self._value(value) if arg is None else (False, None)  # type: ignore[attr-defined]
         if known:
             env.var_literals[name] = literal
         else:
             env.var_literals.pop(name, None)
+
+    def _carried_missing(
+        self, name: str, value: cst.BaseExpression, env: Env
+    ) -> tuple[str, Any] | None:
+        """``content = str(content)`` outside any arm, ``content`` holding
+        what a missing key left in it (``if content is None: content = ""``
+        before): what the conversion makes of that value, which the name
+        then holds when the key is missing."""
+        held = env.var_missing_only.get(name)
+        if held is None or env.arm_base is not None or made_of_name(value) != name:
+            return None
+        outcome = evaluate(self._shapes(), value, name, held[1])  # type: ignore[attr-defined]
+        return None if outcome.kind == UNKNOWN else (held[0], outcome.value)
 
     def _bindings_begin(self, env: Env) -> Saved:
         """Start an ``if``: what names stand for before it, and the names

@@ -17,9 +17,9 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.fallbacks import unwrapped
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.replacements import KNOWN, evaluate
+from doxtool.python.samearms import unwrapped
 from doxtool.python.walkstate import Env
 
 
