@@ -188,6 +188,7 @@ class Contracts(ElseChecks):
         checks = [] if recovered else self._absence_groups(stmt.test, env)  # type: ignore[attr-defined]
         for name, kind in instance_checks(checks):
             self._arg(name).instance_of.add(kind)
+        self._branch_missing_refused(stmt.test, recovered, env)  # type: ignore[attr-defined]
         for group in self._refusal_groups(stmt.test, env):
             if not recovered:
                 refuse_jointly(self._arg, group)

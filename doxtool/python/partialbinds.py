@@ -336,6 +336,21 @@ class PartialBindings:
                 found.add(env.var_args[name])
         return found
 
+    def _branch_missing_refused(self, test: cst.BaseExpression, recovered: bool, env: Env) -> None:
+        """A check on some calls only (in a branch of a dispatch, in a method a
+        dispatch calls) of a name made of an argument's value by a branch a
+        missing key skips (``if isinstance(steps, str): steps = steps.split(",")``,
+        then ``if not steps: return Response(error)``): it refuses a missing key
+        on those calls, as the same check on every call does on all."""
+        for name in self._missing_refused(test, env):
+            if env.known_present(name):
+                continue
+            if recovered:
+                self._arg(name).recovered.add("missing")  # type: ignore[attr-defined]
+                continue
+            self._arg(name).branch_refusals.add("missing")  # type: ignore[attr-defined]
+            self._arm_need(name, "refuses", env)  # type: ignore[attr-defined]
+
 
 def changed_in_place(value: Any, env: Env, name: str) -> bool:
     """Whether the container ``value`` the name holds may be changed by a
