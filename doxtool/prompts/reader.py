@@ -127,8 +127,8 @@ class PromptReader:
                 label_title(self, token)
                 self._paragraph(token)
                 item = index >= 2 and tokens[index - 2].type == "list_item_open"
-                if item:
-                    self._list_item_name(token)
+                if item or (not self.lists and token.content.startswith(("**", "__"))):
+                    self._list_item_name(token)  # also ``**image_gen** - makes images`` alone
                 lead = "" if self.lead is self.heading_lead else self.lead
                 self._bare_names(token, lead if item else None)
                 if ends_with_args_list_header(token.content):
