@@ -58,3 +58,16 @@ def test_a_bold_name_later_in_a_paragraph_teaches_nothing(run_cli, make_repo) ->
     prompt = PROMPT.replace("**music_gen** — Compose music.", "Compose music with **music_gen**.")
     found = _prm001(run_cli, make_repo, prompt)
     assert len(found) == 1 and "`music_gen`" in found[0]
+
+
+def test_a_bold_name_with_no_separator_after_it_teaches_nothing(run_cli, make_repo) -> None:
+    prompt = PROMPT.replace("**music_gen** — Compose music.", "**music_gen** composes music.")
+    found = _prm001(run_cli, make_repo, prompt)
+    assert len(found) == 1 and "`music_gen`" in found[0]
+
+
+def test_a_capitalised_label_names_no_tool(run_cli, make_repo) -> None:
+    # ``**Music_gen:**`` is a label as ``**Note:**`` is, not the tool's name
+    prompt = PROMPT.replace("**music_gen** — Compose music.", "**Music_gen:** compose music.")
+    found = _prm001(run_cli, make_repo, prompt)
+    assert len(found) == 1 and "`music_gen`" in found[0]

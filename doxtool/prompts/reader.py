@@ -44,7 +44,7 @@ from doxtool.prompts.leads import (
 from doxtool.prompts.model import PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
 from doxtool.prompts.negation import item_forbids, labels_wrong
-from doxtool.prompts.rowleads import plain_item_name
+from doxtool.prompts.rowleads import bold_lead_name, plain_item_name
 from doxtool.prompts.textmap import TextMap
 from doxtool.prompts.tokens import markdown, spans_of
 from doxtool.prompts.values import values_lead
@@ -127,7 +127,7 @@ class PromptReader:
                 label_title(self, token)
                 self._paragraph(token)
                 item = index >= 2 and tokens[index - 2].type == "list_item_open"
-                if item or (not self.lists and token.content.startswith(("**", "__"))):
+                if item or (not self.lists and bold_lead_name(token.content)):
                     self._list_item_name(token)  # also ``**image_gen** - makes images`` alone
                 lead = "" if self.lead is self.heading_lead else self.lead
                 self._bare_names(token, lead if item else None)

@@ -69,6 +69,17 @@ def leading_names(text: str) -> list[str]:
     return list(found)
 
 
+def bold_lead_name(content: str) -> bool:
+    """Whether a paragraph opens with a name in bold, in lower case as a tool's
+    is, before a separator (``**image_gen** - makes images``): it names it as a
+    list item does; a label (``**Note:**``, ``**Key Guidelines:**``) names none."""
+    found = _BOLD_ITEM_RE.match(content)
+    if found is None or (found.end() == found.end(3) and content[found.start(3) - 1] != ":"):
+        return False  # ``**image_gen** makes images``: no separator
+    name = found.group(2).rstrip(":")
+    return name == name.lower() and plain_item_name(content) is not None
+
+
 def plain_item_name(content: str) -> tuple[int, str] | None:
     """The bold or bare name a list item's text opens with (``**memory_save**
     — save a fact``, ``**wait:**``, ``wait: pause``) and its offset; a bare
