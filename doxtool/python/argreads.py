@@ -316,9 +316,7 @@ class ArgumentReads:
             else:  # in an arm of a closed dispatch (:mod:`~doxtool.python.arms`)?
                 builder.sometimes_read = True
                 self._arm_need(key, "raises", env)
-        if kind == "get" and default is not None:
-            # ``kwargs.get("k", self.args.get("k"))``: what the inner read gives
-            default = self._own_fallback(default, key, env)
+        default = self._own_fallback(default, key, env) if kind == "get" else default  # type: ignore[attr-defined]
         rebound = self.rebound_fallbacks.get(id(node))
         known, value = self._value(default) if default is not None else (True, None)
         if env.func.cls is not None and env.func.name in LOG_METHODS:
@@ -342,25 +340,6 @@ class ArgumentReads:
             builder.default_read(known, value)
         self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]
         return key
-
-    def _own_fallback(
-        self, default: cst.BaseExpression, key: str, env: Env
-    ) -> cst.BaseExpression | None:
-        """The default of ``d.get(key, <default>)`` past reads of the same key
-        standing for it (``kwargs.get("k", self.args.get("k"))``: a missing
-        key gives what the inner read gives, its own default or ``None``)."""
-        node: cst.BaseExpression | None = default
-        while (
-            type(node) is cst.Call
-            and type(node.func) is cst.Attribute
-            and node.func.attr.value == "get"
-            and 1 <= len(node.args) <= 2
-            and all(a.keyword is None and not a.star for a in node.args)
-            and self._is_dict_source(node.func.value, env)
-            and self._key(node.args[0].value, env) == key
-        ):
-            node = node.args[1].value if len(node.args) == 2 else None
-        return node
 
     def _value(self, node: cst.BaseExpression) -> tuple[bool, Any]:
         """(True, value) for a literal or a module-level constant bound to one."""

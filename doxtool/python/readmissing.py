@@ -51,6 +51,25 @@ class ReadMissing:
         finally:
             self.judging_reads = judging
 
+    def _own_fallback(
+        self, default: cst.BaseExpression | None, key: str, env: Env
+    ) -> cst.BaseExpression | None:
+        """The default of ``d.get(key, <default>)`` past reads of the same key
+        standing for it (``kwargs.get("k", self.args.get("k"))``: a missing
+        key gives what the inner read gives, its own default or ``None``)."""
+        node: cst.BaseExpression | None = default
+        while (
+            type(node) is cst.Call
+            and type(node.func) is cst.Attribute
+            and node.func.attr.value == "get"
+            and 1 <= len(node.args) <= 2
+            and all(a.keyword is None and not a.star for a in node.args)
+            and self._is_dict_source(node.func.value, env)  # type: ignore[attr-defined]
+            and self._key(node.args[0].value, env) == key  # type: ignore[attr-defined]
+        ):
+            node = node.args[1].value if len(node.args) == 2 else None
+        return node
+
     def _note_read_missing(
         self,
         node: cst.CSTNode,
