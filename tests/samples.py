@@ -77,3 +77,19 @@ def wait_example_findings(
     }
     result = run_cli(make_repo(files), "check", "--select", code)
     return [line for line in result.output.splitlines() if f" {code} " in line]
+
+
+#: the wait tool defined in the body of a module-level ``try`` that guards the
+#: import of its base (the module also runs as a script outside Agent Zero)
+TRY_WAIT_PY = """\
+try:
+    from helpers.tool import Response, Tool
+
+    class WaitTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            seconds = int(self.args.get("seconds", 0))
+            return Response(message=f"waited {seconds}s", break_loop=False)
+
+except ImportError:
+    pass
+"""

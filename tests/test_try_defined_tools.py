@@ -16,25 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from click.testing import Result
-from samples import clean_files
+from samples import TRY_WAIT_PY, clean_files
 
 from doxtool.rules.examples import WAIT_PY
 
 Make = Callable[[dict[str, str]], Path]
-
-#: the wait tool defined beside the import of its base, in a module-level ``try``
-TRY_WAIT_PY = """\
-try:
-    from helpers.tool import Response, Tool
-
-    class WaitTool(Tool):
-        async def execute(self, **kwargs) -> Response:
-            seconds = int(self.args.get("seconds", 0))
-            return Response(message=f"waited {seconds}s", break_loop=False)
-
-except ImportError:
-    pass
-"""
 
 #: stand-ins a handler defines when the package is missing, beside the tool
 HANDLER_STUBS_PY = (

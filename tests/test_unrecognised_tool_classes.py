@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from click.testing import Result
-from samples import clean_files
+from samples import TRY_WAIT_PY, clean_files
 
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
@@ -193,22 +193,6 @@ def test_a_module_that_makes_a_class_at_run_time_is_not_called_toolless(
     result = run_cli(repo, "check", "--no-cache", "--select", "DOX004")
     flagged = [line.split(":")[0] for line in result.output.splitlines() if "DOX004" in line]
     assert flagged == [], result.output
-
-
-#: the wait tool defined in the body of a module-level ``try`` that guards the
-#: import of its base (the module also runs as a script outside Agent Zero)
-TRY_WAIT_PY = """\
-try:
-    from helpers.tool import Response, Tool
-
-    class WaitTool(Tool):
-        async def execute(self, **kwargs) -> Response:
-            seconds = int(self.args.get("seconds", 0))
-            return Response(message=f"waited {seconds}s", break_loop=False)
-
-except ImportError:
-    pass
-"""
 
 
 def test_lines_of_a_class_defined_under_a_module_level_try_are_not_called_gone(
