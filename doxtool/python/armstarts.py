@@ -27,9 +27,18 @@ _ABSENT = object()
 ArmEnd = dict[str, tuple[Any, ...]]
 
 
-def arm_start(env: Env) -> dict[str, dict[str, Any]]:
-    """What the fields hold where an ``if`` starts (for :func:`next_arm`)."""
-    return {field: dict(getattr(env, field)) for field in _FIELDS}
+def arm_start(
+    env: Env, var_missing: dict[str, Any], var_rebound: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """What the fields hold where an ``if`` starts (for :func:`next_arm`),
+    with the copies of ``var_missing`` and ``var_rebound`` the start of the
+    ``if`` already took (:meth:`~doxtool.python.partialbinds.PartialBindings._bindings_begin`)."""
+    return {
+        "var_args": dict(env.var_args),
+        "var_missing": var_missing,
+        "var_rebound": var_rebound,
+        "var_calls": dict(env.var_calls),
+    }
 
 
 def next_arm(names: set[str], start: dict[str, dict[str, Any]], env: Env) -> ArmEnd:

@@ -424,7 +424,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         tested = [] if refused else strings_tested(stmt.test)
         env.string_bodies.append(frozenset(a for t in tested for a in self._standing_for(t, env)))
         saved = self._bindings_begin(env)
-        start = arm_start(env) if stmt.orelse is not None else None
+        start = arm_start(env, saved[1], saved[2]) if stmt.orelse is not None else None
         self._stmts(body, env)
         first = set(env.bound)
         arms = [self._arm_bound(stmt, saved, env)]
