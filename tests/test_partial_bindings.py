@@ -288,3 +288,29 @@ def test_a_check_under_the_keys_presence_refuses_no_missing_key(
     # that arm never sees what a missing key gives (None): optional
     tail = '        return Response(message="ok", break_loop=False)\n'
     assert execute_facts(make_repo, run_cli, body + tail)["kb"] == ("optional", "-")
+
+
+@pytest.mark.parametrize(
+    ("check", "expected"),
+    [
+        # the "" a missing ``name`` leaves is refused on the calls that skip the arm
+        ("        if not name:\n", ("unknown", "-")),
+        # ... not by a test of None: optional (its default not claimed)
+        ("        if name is None:\n", ("optional", "-")),
+    ],
+)
+def test_a_read_another_argument_replaces_on_some_calls_keeps_its_own_check(
+    make_repo, run_cli, check: str, expected: tuple[str, object]
+) -> None:
+    body = (
+        '        name = self.args.get("name", "")\n'
+        '        if self.method == "alias":\n'
+        '            name = self.args.get("alias", "")\n'
+        f"{check}"
+        '            return Response(message="name is required", break_loop=False)\n'
+        "        return Response(message=name, break_loop=False)\n"
+    )
+    facts = execute_facts(make_repo, run_cli, body)
+    assert facts["name"] == expected
+    # ``alias`` is read on the ``alias`` calls only
+    assert facts["alias"][0] != "required"

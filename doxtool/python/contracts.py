@@ -144,8 +144,7 @@ class Contracts(ElseChecks):
         for group in self._refusal_groups(test, env):
             if partial & set(group):
                 for name, refusal in group.items() if len(group) == 1 else ():
-                    for refused in (name, *also.get(name, ())):
-                        self._arg(refused).branch_refusals.add(refusal)
+                    self._refused_on_some(name, refusal, also)  # type: ignore[attr-defined]
                 continue
             for name, refusal in group.items():
                 builder = self._arg(name)

@@ -37,7 +37,7 @@ from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.keyaggregates import READ_ONLY_CALLS
 from doxtool.python.literals import literal_value
 from doxtool.python.ownparams import own_params
-from doxtool.python.readforms import FILLING_METHODS, KEEPING_METHODS
+from doxtool.python.readforms import CALLED, FILLING_METHODS, KEEPING_METHODS, REFUSALS
 from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.samearms import made_of_name
 from doxtool.python.walkstate import Env
@@ -47,6 +47,8 @@ from doxtool.python.walkstate import Env
 MIXED = object()
 #: the arm does not bind the name: it holds what it held before the ``if``
 _KEPT = object()
+#: what a missing key gives a name, not known
+_NOT_KNOWN: tuple[bool, Any] = (False, None)
 
 
 class _Partial(NamedTuple):
@@ -214,13 +216,21 @@ class PartialBindings:
                 v is _KEPT or v == after or v == _Partial(after, True, literal) for v in values
             )
             env.var_partial[name] = (kept, literal)
+            if before is not None and any(v is _KEPT or v == before for v in values):
+                # ``name = args.get("name", "")``, then ``if self.method ==
+                # "alias": name = args.get("alias", "")``: on the calls that
+                # skip the arm, ``name`` still holds what it held before
+                held = missing.get(name) or rebound.get(name)
+                kept_missing = all(v is _KEPT or v == after for v in values)
+                known_missing = kept_missing and held is not None and held[0] == before
+                env.var_also[name] = {before: (True, held[1]) if known_missing else _NOT_KNOWN}
             return _Partial(after, kept, literal)
         others = {v for v in values if type(v) is str and v != after}
         if after is not None and others:
             # ``if a: name = args.get("other")`` / ``else: name = name.strip()``:
             # each argument on the calls taking its arm
             env.var_partial[name] = (False, None)
-            env.var_also[name] = frozenset(others)
+            env.var_also[name] = dict.fromkeys(others, _NOT_KNOWN)
             return MIXED
         held = missing.get(name) or rebound.get(name) or self._parameter_missing(name, before, env)
         # a test of the name that the value a missing key gives does not
@@ -313,7 +323,9 @@ class PartialBindings:
                 found.add(held[0])
         return found
 
-    def _also_args(self, test: cst.BaseExpression, env: Env) -> dict[str, frozenset[str]]:
+    def _also_args(
+        self, test: cst.BaseExpression, env: Env
+    ) -> dict[str, dict[str, tuple[bool, Any]]]:
         """The argument each name in ``test`` stands for on some calls ->
         the others it stands for on the rest (:attr:`~doxtool.python.walkstate.Env.var_also`)."""
         return {
@@ -321,6 +333,19 @@ class PartialBindings:
             for name in _names_in(test)
             if name in env.var_also and name in env.var_args
         }
+
+    def _refused_on_some(
+        self, arg: str, refusal: str, also: dict[str, dict[str, tuple[bool, Any]]]
+    ) -> None:
+        """A check refuses ``refusal`` of a name standing for ``arg`` on some
+        calls, and for the arguments of ``also`` on others; where what a
+        missing key left in the name there is known and refused, a missing
+        key is refused on those calls."""
+        for refused in (arg, *also.get(arg, ())):
+            self._arg(refused).branch_refusals.add(refusal)  # type: ignore[attr-defined]
+        for other, (known, held) in also.get(arg, {}).items():
+            if known and refusal != CALLED and REFUSALS[refusal](held):
+                self._arg(other).branch_refusals.add("missing")  # type: ignore[attr-defined]
 
     def _partial_args(self, test: cst.BaseExpression, env: Env) -> set[str]:
         """The arguments the names in ``test`` stand for on some calls

@@ -88,8 +88,9 @@ class Env:
     #: -> (known, the literal it holds on the other calls)
     var_partial: dict[str, tuple[bool, Any]] = field(default_factory=dict)
     #: ... -> the other arguments such a name stands for on the calls taking
-    #: the other arms (``if a: x = args.get("b")``, ``else: x = x.strip()``)
-    var_also: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: the other arms (``if a: x = args.get("b")``, ``else: x = x.strip()``),
+    #: each with (known, the value a missing key gives the name there)
+    var_also: dict[str, dict[str, tuple[bool, Any]]] = field(default_factory=dict)
     #: what local names stand for where the arm of an ``if`` being walked
     #: starts (None: outside any)
     arm_base: dict[str, str] | None = None
