@@ -80,3 +80,13 @@ def test_a_path_named_in_a_repository_kept_inside_is_passed_over(make_repo, run_
     result = run_cli(root, "check", "--no-cache", "agent-zero/tools/other.py")
     assert result.exit_code == 0, result.output
     assert "DOX001" not in result.output
+
+
+def test_a_repository_kept_deeper_is_not_checked_and_its_siblings_are(make_repo, run_cli) -> None:
+    deep = {f"plugins/vendor/{k}": v for k, v in VENDORED.items()}
+    sibling = {"plugins/vendor/tools/own.py": WAIT_PY.replace("WaitTool", "OwnTool")}
+    root = make_repo({**clean_files(), **deep, **sibling})
+    (root / "plugins" / "vendor" / "agent-zero" / ".git").mkdir()
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX001")
+    assert "plugins/vendor/agent-zero/" not in result.output, result.output
+    assert "plugins/vendor/tools/own.py:1:1: DOX001" in result.output, result.output

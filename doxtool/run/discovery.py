@@ -102,23 +102,49 @@ class NestedRepositories:
 
     def __init__(self, root: str) -> None:
         self.root = root
-        #: directory -> whether it holds a repository of its own
+        #: path -> whether it is, or lies in, a directory holding a repository
         self._known: dict[str, bool] = {}
+        #: directory -> the names of the directories in it (None: not listed)
+        self._subdirectories: dict[str, frozenset[str] | None] = {}
 
     def covers(self, rel: str) -> bool:
         """Whether a repository path is, or lies in, such a directory."""
         if not rel or rel == ".":
             return False
-        parts = rel.split("/")
-        for end in range(1, len(parts) + 1):
-            directory = "/".join(parts[:end])
-            known = self._known.get(directory)
-            if known is None:
-                known = os.path.isdir(os.path.join(self.root, directory, ".git"))
-                self._known[directory] = known
-            if known:
-                return True
-        return False
+        known = self._known.get(rel)
+        if known is None:
+            parent, _, name = rel.rpartition("/")
+            known = self.covers(parent) or self._holds_repository(rel, parent, name)
+            self._known[rel] = known
+        return known
+
+    def _holds_repository(self, directory: str, parent: str, name: str) -> bool:
+        """Whether ``directory`` (``name`` in ``parent``) holds a ``.git``
+        directory. A name its parent's listing gives as no directory (a file,
+        one of thousands of modules) holds none: asked of every file, a
+        ``stat`` each would cost more than the listing read once."""
+        if parent not in self._subdirectories:
+            self._subdirectories[parent] = self._directories_in(parent)
+        subdirectories = self._subdirectories[parent]
+        if subdirectories is not None and name not in subdirectories:
+            return False
+        return os.path.isdir(os.path.join(self.root, directory, ".git"))
+
+    def _directories_in(self, parent: str) -> frozenset[str] | None:
+        """The names of the directories (or links to one) in ``parent``; None
+        when it cannot be listed."""
+        found: set[str] = set()
+        try:
+            with os.scandir(os.path.join(self.root, parent) if parent else self.root) as it:
+                for entry in it:
+                    try:
+                        if entry.is_dir():
+                            found.add(entry.name)
+                    except OSError:
+                        found.add(entry.name)  # not known: asked of the path itself
+        except OSError:
+            return None
+        return frozenset(found)
 
 
 def _entered(entry: os.DirEntry[str], directory: str) -> bool:
