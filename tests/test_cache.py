@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -162,6 +163,22 @@ def test_the_code_fingerprint_follows_every_producer_s_bytes(tmp_path, monkeypat
     assert len(seen) == len(producers) + 1, "each producer's change is a new fingerprint"
     (copy / "cli.py").write_text("# not a producer\n")
     assert cache.code_fingerprint() in seen
+
+
+def test_a_producer_rewritten_to_the_same_size_is_a_new_fingerprint(tmp_path, monkeypatch) -> None:
+    package = Path(cache.__file__).parent.parent
+    copy = tmp_path / "doxtool"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "__file__", str(copy / "run" / "cache.py"))
+    before = cache.code_fingerprint()
+    producer = copy / "python" / "extract.py"
+    text = producer.read_bytes()
+    stat = producer.stat()
+    # the last byte changed, the size kept, a later modification time
+    producer.write_bytes(text[:-1] + (b"\n" if text[-1:] != b"\n" else b" "))
+    os.utime(producer, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert producer.stat().st_size == stat.st_size
+    assert cache.code_fingerprint() != before
 
 
 def _doxtool_imports(path: Path, package: Path) -> set[str]:
