@@ -79,3 +79,41 @@ def test_a_plain_check_still_refuses(make_repo, run_cli) -> None:
     )
     args = _arguments(make_repo, run_cli, body)
     assert (args["server"]["required"], args["server"]["required_unknown"]) == (True, False)
+
+
+def test_a_later_refusal_of_what_the_check_answered_refuses_nothing(make_repo, run_cli) -> None:
+    # past the listing no call missing both ``server`` and ``url`` comes: the
+    # ``else`` of the chain never runs for them, and makes no alternatives
+    body = (
+        '    async def execute(self, action: str = "servers", server: str = "", url: str = "", **kwargs):\n'
+        '        if action == "servers" or (not server and not url):\n'
+        '            return Response(message="all servers: a, b", break_loop=False)\n'
+        "        if url:\n"
+        "            target = url\n"
+        "        elif server:\n"
+        "            target = server\n"
+        "        else:\n"
+        '            return Response(message="give server or url", break_loop=False)\n'
+        '        return Response(message=f"{target}: up", break_loop=False)\n'
+    )
+    args = _arguments(make_repo, run_cli, body)
+    for name in ("server", "url"):
+        assert args[name]["alternatives"] == []
+        assert args[name]["required"] is False
+
+
+def test_a_refusal_of_more_than_was_answered_still_refuses(make_repo, run_cli) -> None:
+    # only ``server`` alone is answered: a call with ``url`` and no ``token`` gets to the check
+    body = (
+        "    async def execute(self, **kwargs):\n"
+        '        action = self.args.get("action", "servers")\n'
+        '        server = self.args.get("server", "")\n'
+        '        token = self.args.get("token", "")\n'
+        '        if action == "servers" or not server:\n'
+        '            return Response(message="all servers: a, b", break_loop=False)\n'
+        "        if not token:\n"
+        '            return Response(message="token is required", break_loop=False)\n'
+        '        return Response(message=f"{server}: {token}", break_loop=False)\n'
+    )
+    args = _arguments(make_repo, run_cli, body)
+    assert (args["token"]["required"], args["token"]["required_unknown"]) == (True, False)

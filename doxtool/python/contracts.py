@@ -62,7 +62,7 @@ class Contracts(ElseChecks, SelectedValues):
         groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
             return  # ``return self.fail(...)``: refused or handled
-        selects = error and self._ends_execute(env) and self._selects_value(stmt.test, env)
+        selects = error and self._ends_execute(env) and self._answers(stmt.test, env)
         if selects or (not (error and self._ends_execute(env)) and self._hands_back(body, env)):
             self._hedged_check(stmt.test, env, selects)
             return
