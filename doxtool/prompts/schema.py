@@ -27,6 +27,10 @@ _TEMPLATE = LazyPattern(r"\{\{.*?\}\}")
 #: after one or two others: ``Exact arguments schema:``, ``Tool parameters:``),
 #: not prose that starts with one of those words (``Example tool that fetches
 #: a page.``)
+#: where a sentence ends: a terminator after two characters of a word, a
+#: code span or a quote (not ``e.g.``, not a list number ``1.``), before a
+#: capital, a code span or the end
+_SENTENCE_END = LazyPattern(r"(?<=[\w`)\]\"'][\w`)\]\"'])[.!?](?=\s+[A-Z`*\"(]|\s*$)")
 _LEAD = LazyPattern(
     r"(?i)^\**(?:(?:args?|arguments?|usage|examples?)\b(?:[^.!?:]*:|(?:\s+\w+){0,2}\W*$)"
     r"|(?:\w+\s+){1,2}(?:args?|arguments?|param(?:eter)?s?|usage|examples?)(?:\s+\w+)?\s*:\W*$)"
@@ -105,7 +109,7 @@ def section_description(text: str, line: int, first_line: bool = False) -> str:
 
 def _prose(lines: list[str], first_line: bool) -> str:
     """The first paragraph of ``lines``, before any heading, argument list
-    or example."""
+    or example; with ``first_line``, its first line (:func:`_first_sentence`)."""
     out: list[str] = []
     for line in lines:
         stripped = line.strip()
@@ -120,9 +124,30 @@ def _prose(lines: list[str], first_line: bool) -> str:
         ):
             break
         out.append(stripped)
-        if first_line:
-            break
-    return " ".join(out)
+    return _first_sentence(out) if first_line else " ".join(out)
+
+
+def _first_sentence(lines: list[str]) -> str:
+    """The first line of a paragraph, when it ends a sentence or reads as
+    terse phrases (``final answer to user`` / ``ends task processing``); a
+    line broken off mid-sentence is no sentence of its own: cut after the
+    last sentence it ends (``Notes tool. Use it as a scratchpad for``:
+    ``Notes tool.``), or, a line of prose (a capital first) the next line
+    carries on in lower case (``... a checkout that does not`` / ``touch
+    the user's copy. More``), taken on to where the sentence ends."""
+    if not lines:
+        return ""
+    first = lines[0]
+    if first.endswith((".", "!", "?", ":")):
+        return first
+    ends = list(_SENTENCE_END.finditer(first))
+    if ends:
+        return first[: ends[-1].end()]
+    if len(lines) < 2 or not (first[:1].isupper() and lines[1][:1].islower()):
+        return first
+    text = " ".join(lines)
+    end = _SENTENCE_END.search(text, len(first))
+    return text[: end.end()] if end is not None else first
 
 
 def tool_schema(tool: ToolFacts, description: str, style: str) -> dict[str, Any]:

@@ -22,10 +22,11 @@ from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
 from doxtool.python.elsechecks import ElseChecks
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import CALLED, REFUSALS
+from doxtool.python.selectedvalues import SelectedValues
 from doxtool.python.walkstate import Env
 
 
-class Contracts(ElseChecks):
+class Contracts(ElseChecks, SelectedValues):
     """Contracts and closed dispatch: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     # -- argument contracts and closed dispatch ------------------------------------
@@ -61,8 +62,9 @@ class Contracts(ElseChecks):
         groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
             return  # ``return self.fail(...)``: refused or handled
-        if not (error and self._ends_execute(env)) and self._hands_back(body, env):
-            self._hedged_check(stmt.test, env)
+        selects = error and self._ends_execute(env) and self._answers(stmt.test, env)
+        if selects or (not (error and self._ends_execute(env)) and self._hands_back(body, env)):
+            self._hedged_check(stmt.test, env, selects)
             return
         if not error or not (self._ends_execute(env) or ends_with_raise(body)):
             return
@@ -79,7 +81,7 @@ class Contracts(ElseChecks):
             env.func is not self.entry and last is not None and type(last.body[-1]) is cst.Return  # type: ignore[union-attr]
         )
 
-    def _hedged_check(self, test: cst.BaseExpression, env: Env) -> None:
+    def _hedged_check(self, test: cst.BaseExpression, env: Env, selects: bool = False) -> None:
         """A check whose block hands a value back to the tool: the tool may
         answer with it (``Response(message=check(self.args) or "ok")``) or go
         on, which the walk does not follow. Each argument the check refuses
@@ -87,8 +89,8 @@ class Contracts(ElseChecks):
         neither claimed nor denied), as in a helper of another module
         (:mod:`~doxtool.python.asthandedchecks`). A check of a value the
         caller handed (``def truthy(v): if v is None: return False``) is a
-        conversion as much as a check, as there: it refuses nothing."""
-        if env.handed & _names(test):
+        conversion as much as a check, as there: it refuses nothing (unless it ``selects``)."""
+        if env.handed & _names(test) and not selects:
             return
         for name in self._missing_refused(test, env):  # type: ignore[attr-defined]
             self._arg(name).branch_refusals.add("missing")

@@ -52,6 +52,8 @@ class ElseChecks:
             if name in seen:
                 return  # a dispatch on one argument's values
             seen.add(name)
+        if self._answered(frozenset(seen), env):  # type: ignore[attr-defined]
+            return  # a check before answers the calls missing them all
         joint = negated(tests[0])
         for test in tests[1:]:
             joint = cst.BooleanOperation(joint, cst.And(), negated(test))

@@ -67,6 +67,10 @@ class Fallbacks:
     #: ids of such ``or`` whose container the name bound to it fills in
     #: place before a check (:meth:`_note_filled_fallback`)
     filled_fallbacks: set[int]
+    #: ids of the values of the statements that replace what a missing key
+    #: gives a name (``action = (action or "").lower()`` first using a
+    #: parameter or a read's name): the fallback there is the one known
+    replacing_values: set[int]
 
     def _default_reaches(self, read: cst.Call, key: str, env: Env) -> bool:
         """Whether what a read's default gives reaches anything: not when the
@@ -168,6 +172,8 @@ class Fallbacks:
             # check past the fill sees is not known
             known = False
         self.rebound_fallbacks[id(call)] = (known, outcome.value if known else None)
+        if known:
+            self._note_replacing(rest, target.value)
 
     def _wrapped_read(
         self, node: cst.BaseExpression, env: Env
@@ -267,6 +273,19 @@ class Fallbacks:
         if value is not None:  # the replaced literal still gives the type
             builder.weak_type = builder.weak_type or json_type(value)
         self._missing_default(builder, outcome.kind == KNOWN, outcome.value)
+        if outcome.kind == KNOWN:
+            self._note_replacing(body, param.name.value)
+
+    def _note_replacing(self, body: Sequence[cst.BaseStatement], name: str) -> None:
+        """The first statement of ``body`` using ``name``, when it binds the
+        name again from its own value (``action = (action or "").lower()``),
+        gives a missing key the fallback :func:`replaced` found: its ``or``
+        hides nothing (:meth:`_hides_missing`)."""
+        shapes = self._shapes()
+        stmt = next((stmt for stmt in body if shapes.uses(stmt, name)), None)
+        shape = shapes.stmt(stmt, name) if stmt is not None else ("other",)
+        if shape[0] == "assign":
+            self.replacing_values.add(id(shape[1]))
 
     def _same_key_reads(
         self, node: cst.BaseExpression, env: Env

@@ -166,6 +166,8 @@ class ToolScan(
         self.discarded_reads: set[int] = set()
         self.or_replaced: set[int] = set()
         self.filled_fallbacks: set[int] = set()
+        self.replacing_values: set[int] = set()
+        self.answered_groups: dict[int, list[frozenset[str]]] = {}
         self.read_missing: dict[int, tuple[str, Any]] = {}
         self.rebound_missing: dict[int, tuple[str, Any]] = {}
         self.or_missing: dict[int, tuple[str, Any]] = {}

@@ -233,7 +233,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             self._bind_read_missing(name, value, env)  # type: ignore[attr-defined]
             # only a dispatch of ``execute`` decides that a missing key is an
             # error: a fallback elsewhere (a heading's ``or "unknown"``) hides nothing
-            if arg is not None and env.func is self.entry and self._hides_missing(value, env):
+            hides = id(value) not in self.replacing_values and self._hides_missing(value, env)
+            if arg is not None and env.func is self.entry and hides:
                 self._arg(arg).missing_unknown = True
             self._bind_dict(name, value, env)
             env.var_converts.pop(name, None)
