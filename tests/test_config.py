@@ -124,6 +124,14 @@ def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> Non
         ("cache-dir = ''", '`cache-dir`: "" is empty'),
         ("templates-dir = 'nope'", '`templates-dir`: "nope" is not a directory'),
         ("select = [", "invalid TOML"),
+        # read as directories, never globbed: a pattern would match nothing
+        (
+            "prompt-dirs = ['plugin/*/prompts']",
+            '`prompt-dirs`: "plugin/*/prompts" is a pattern: `prompt-dirs` names directories '
+            "(the core prompts; put a pattern of plugins' prompt directories in "
+            "`plugin-prompt-dirs`",
+        ),
+        ("test-dirs = ['plugins/?/tests']", '"plugins/?/tests" is a pattern: `test-dirs` names'),
     ],
 )
 def test_bad_configuration_is_one_line_naming_key_and_file(

@@ -245,12 +245,22 @@ def relative_path_problem(value: str) -> str | None:
     return None
 
 
+#: directory lists read as the directories they name, never as patterns
+_LITERAL_DIRS = {
+    "prompt-dirs": " (the core prompts; put a pattern of plugins' prompt directories in "
+    "`plugin-prompt-dirs`, of profiles' in `profile-prompt-dirs`)",
+    "test-dirs": "",
+}
+
+
 def _check_dirs(value: Any, key: str, where: str) -> list[str]:
     dirs = _check_list(value, key, where)
     for entry in dirs:
         if key == "test-dirs" and entry.strip() in (".", "./"):
             continue  # tests anywhere in the repository: searched, never globbed
         problem = relative_path_problem(entry)
+        if problem is None and key in _LITERAL_DIRS and any(c in entry for c in "*?["):
+            problem = f"is a pattern: `{key}` names directories{_LITERAL_DIRS[key]}"
         if problem is not None:
             raise ConfigError(f"{where}: `{key}`: {json.dumps(entry)} {problem}")
     return dirs
