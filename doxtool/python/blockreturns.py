@@ -85,6 +85,27 @@ def written(node: cst.BaseExpression) -> bool:
     return type(node) in _WRITTEN
 
 
+def answers_with_work(value: cst.BaseExpression, self_name: str | None) -> bool:
+    """Whether a returned ``Response`` carries what work made: its message is
+    an awaited call or a call of the tool's own method (``Response(message=await
+    self.list_all())``), an answer as likely as a refusal."""
+    if type(value) is cst.Await:
+        value = value.expression
+    if type(value) is not cst.Call or getattr(value.func, "value", None) != "Response":
+        return False
+    message = _message_arg(value)
+    if type(message) is cst.Await:
+        return type(message.expression) is cst.Call
+    if type(message) is not cst.Call or type(message.func) is not cst.Attribute:
+        return False
+    owner = message.func.value
+    return (
+        type(owner) is cst.Name
+        and owner.value == self_name
+        and message.func.attr.value not in RENDERING_METHODS
+    )
+
+
 def _message(node: cst.BaseExpression) -> bool:
     """Whether a value is a message and nothing more: a string written
     there (with values put into it: an f-string, ``+``, ``%``, ``.format``),

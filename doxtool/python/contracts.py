@@ -14,7 +14,7 @@ import libcst as cst
 from doxtool.python.argtypes import instance_checks
 from doxtool.python.arguments import ArgBuilder, refuse_jointly
 from doxtool.python.arms import refuses_untaken
-from doxtool.python.blockreturns import with_returned_inline, written
+from doxtool.python.blockreturns import answers_with_work, with_returned_inline, written
 from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcaught import base_only_classes
@@ -42,7 +42,10 @@ class Contracts(ElseChecks, SelectedValues):
                         return True
                     if type(small) is cst.Return:
                         return small.value is not None and (
-                            self._is_response_call(small.value, env)
+                            (
+                                self._is_response_call(small.value, env)
+                                and not answers_with_work(small.value, env.self_name)
+                            )
                             # a message written there, the tool's answer
                             or (env.answers and written(small.value))
                         )

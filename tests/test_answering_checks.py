@@ -1,0 +1,37 @@
+"""A check whose block returns a ``Response`` made of what work gives
+(``if not query: return Response(message=await self.list_all())``) may answer
+the call as much as refuse it: the argument is not required on its account.
+A message written there (a string, an f-string, a rendered prompt) refuses."""
+
+from __future__ import annotations
+
+import pytest
+from bothwalks import execute_facts
+
+TAIL = "        return Response(message=await self.search(query), break_loop=False)\n"
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # an answer made by the tool's own method, awaited or not
+        ("await self.list_all()", ("optional", "")),
+        ("self.list_all()", ("optional", "")),
+        # an awaited call of anything: work done
+        ("await notes.list_all(self.agent)", ("optional", "")),
+        # a message written or rendered there refuses
+        ('"query is required"', ("required", "-")),
+        ('f"{self.name}: query is required"', ("required", "-")),
+        ('self.agent.read_prompt("fw.query_missing.md")', ("required", "-")),
+    ],
+)
+def test_a_check_answered_with_work_does_not_make_the_argument_required(
+    make_repo, run_cli, message: str, expected: tuple[str, object]
+) -> None:
+    body = (
+        '        query = self.args.get("query", "")\n'
+        "        if not query:\n"
+        f"            return Response(message={message}, break_loop=False)\n"
+        f"{TAIL}"
+    )
+    assert execute_facts(make_repo, run_cli, body)["query"] == expected
