@@ -360,3 +360,35 @@ def test_a_helper_module_reshaping_a_replacement_states_no_default(
     helper = f'def run(self, mode="", **rest):\n    {line}\n    return mode\n'
     found = _arguments(run_cli, make_repo, {"tools/fetch.py": tool, "helpers/fetcher.py": helper})
     assert found["mode"] == (False, False, None, True)
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "expected"),
+    [
+        # the test is false for a missing key: the other arm is what it gives,
+        # not the default of the read in the test
+        (
+            'pages = int(self.args.get("pages", 0)) if str(self.args.get("pages", "")).strip() else 0',
+            "pages",
+            (False, False, None, True),
+        ),
+        ('depth = int(self.args.get("depth", 3)) if self.args.get("depth") else 5', "depth", 5),
+        (
+            'mode = self.args["mode"].strip() if self.args.get("mode", "").strip() else "auto"',
+            "mode",
+            "auto",
+        ),
+        # ``str(None)`` is ``"None"``: the test is true for a missing key
+        (
+            'size = self.args.get("size") if str(self.args.get("size")) else "big"',
+            "size",
+            (False, False, None, False),
+        ),
+    ],
+)
+def test_a_read_tested_in_a_conditional_expression_gives_its_other_arm(
+    run_cli, make_repo, line: str, name: str, expected: Any
+) -> None:
+    if not isinstance(expected, tuple):
+        expected = (False, True, expected, False)
+    assert _argument(run_cli, make_repo, _execute("url=''", line), name) == expected

@@ -22,12 +22,18 @@ from doxtool.python.replacements import KNOWN, evaluate
 from doxtool.python.samearms import unwrapped
 from doxtool.python.walkstate import Env
 
+#: string methods that keep an empty string empty (what a test made of a
+#: read gives for a missing key stays falsy through them)
+_EMPTY_KEEPING = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "casefold"})
+
 
 class PresenceFallbacks:
     """Defaults of presence tests: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     #: (:attr:`~doxtool.python.fallbacks.Fallbacks.rebound_fallbacks`)
     rebound_fallbacks: dict[int, tuple[bool, Any]]
+    #: (:attr:`~doxtool.python.fallbacks.Fallbacks.discarded_reads`)
+    discarded_reads: set[int]
 
     def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
         """``self.args["lang"] if "lang" in self.args else "en"`` (``"en" if
@@ -54,6 +60,57 @@ class PresenceFallbacks:
             return
         outcome = evaluate(self._shapes(), missing, "", None)
         self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
+
+    def _truth_fallback(self, node: cst.IfExp, env: Env) -> None:
+        """``int(args.get("n", 0)) if str(args.get("n", "")).strip() else 0``:
+        the test is false for a missing ``n`` (the read's default stays falsy
+        through what is done to it), so what a missing ``n`` gives is the
+        other arm; the default of the read in the test reaches only the test."""
+        read = self._falsy_when_missing(node.test, env)
+        if read is None:
+            return
+        key = self._plain_get(read, env)
+        if key is None or self._arg_of(node.body, env) != key:
+            return
+        if self._arg_of(node.orelse, env) is not None:
+            return
+        self.discarded_reads.add(id(read))
+        outcome = evaluate(self._shapes(), node.orelse, "", None)
+        self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
+
+    def _falsy_when_missing(self, test: cst.BaseExpression, env: Env) -> cst.Call | None:
+        """The read ``test`` is made of (``str(args.get("n", "")).strip()``),
+        when ``test`` is falsy for a missing key: the read's literal default
+        stays falsy through ``str(...)`` and string methods that keep an
+        empty string empty."""
+        wrappers: list[str] = []
+        node = test
+        while type(node) is cst.Call:
+            func = node.func
+            if type(func) is cst.Name and func.value == "str" and len(node.args) == 1:
+                wrappers.append("str")
+                node = node.args[0].value
+            elif (
+                type(func) is cst.Attribute and func.attr.value in _EMPTY_KEEPING and not node.args
+            ):
+                wrappers.append(func.attr.value)
+                node = func.value
+            else:
+                break
+        read = self._read_call(node, env)
+        if read is None or self._plain_get(read, env) is None:
+            return None
+        value: Any = None
+        if len(read.args) == 2:
+            value = self._value(read.args[1].value)[1]
+        for wrapper in reversed(wrappers):
+            if wrapper == "str":
+                value = str(value)
+            elif isinstance(value, str):
+                value = getattr(value, wrapper)()
+            else:
+                return None  # ``args.get("n", 0).strip()`` raises
+        return None if value else read
 
     def _note_presence_binding(
         self,
