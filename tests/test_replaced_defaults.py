@@ -392,6 +392,15 @@ def test_a_read_tested_in_a_conditional_expression_gives_its_other_arm(
     if not isinstance(expected, tuple):
         expected = (False, True, expected, False)
     assert _argument(run_cli, make_repo, _execute("url=''", line), name) == expected
+    # a helper module's summary reads it as the tool does
+    tool = HEAD.replace("\n\n", "\nfrom helpers import fetcher\n\n") + (
+        "class Fetch(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=str(fetcher.read(self.args)), break_loop=False)\n"
+    )
+    helper = "def read(args):\n    " + line.replace("self.args", "args") + f"\n    return {name}\n"
+    files = {"tools/fetch.py": tool, "helpers/fetcher.py": helper}
+    assert _arguments(run_cli, make_repo, files)[name] == expected
 
 
 @pytest.mark.parametrize(

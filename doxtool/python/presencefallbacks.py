@@ -20,11 +20,8 @@ from doxtool.python.cstnodes import suite_body
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.replacements import KNOWN, evaluate
 from doxtool.python.samearms import unwrapped
+from doxtool.python.truthtests import EMPTY_KEEPING, falsy_value
 from doxtool.python.walkstate import Env
-
-#: string methods that keep an empty string empty (what a test made of a
-#: read gives for a missing key stays falsy through them)
-_EMPTY_KEEPING = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "casefold"})
 
 
 class PresenceFallbacks:
@@ -90,9 +87,7 @@ class PresenceFallbacks:
             if type(func) is cst.Name and func.value == "str" and len(node.args) == 1:
                 wrappers.append("str")
                 node = node.args[0].value
-            elif (
-                type(func) is cst.Attribute and func.attr.value in _EMPTY_KEEPING and not node.args
-            ):
+            elif type(func) is cst.Attribute and func.attr.value in EMPTY_KEEPING and not node.args:
                 wrappers.append(func.attr.value)
                 node = func.value
             else:
@@ -100,17 +95,8 @@ class PresenceFallbacks:
         read = self._read_call(node, env)
         if read is None or self._plain_get(read, env) is None:
             return None
-        value: Any = None
-        if len(read.args) == 2:
-            value = self._value(read.args[1].value)[1]
-        for wrapper in reversed(wrappers):
-            if wrapper == "str":
-                value = str(value)
-            elif isinstance(value, str):
-                value = getattr(value, wrapper)()
-            else:
-                return None  # ``args.get("n", 0).strip()`` raises
-        return None if value else read
+        default = self._value(read.args[1].value)[1] if len(read.args) == 2 else None
+        return read if falsy_value(default, wrappers[::-1]) else None
 
     def _note_presence_binding(
         self,
