@@ -360,3 +360,115 @@ def test_a_helper_module_reshaping_a_replacement_states_no_default(
     helper = f'def run(self, mode="", **rest):\n    {line}\n    return mode\n'
     found = _arguments(run_cli, make_repo, {"tools/fetch.py": tool, "helpers/fetcher.py": helper})
     assert found["mode"] == (False, False, None, True)
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "expected"),
+    [
+        # the test is false for a missing key: the other arm is what it gives,
+        # not the default of the read in the test
+        (
+            'pages = int(self.args.get("pages", 0)) if str(self.args.get("pages", "")).strip() else 0',
+            "pages",
+            (False, False, None, True),
+        ),
+        ('depth = int(self.args.get("depth", 3)) if self.args.get("depth") else 5', "depth", 5),
+        (
+            'mode = self.args["mode"].strip() if self.args.get("mode", "").strip() else "auto"',
+            "mode",
+            "auto",
+        ),
+        # ``str(None)`` is ``"None"``: the test is true for a missing key
+        (
+            'size = self.args.get("size") if str(self.args.get("size")) else "big"',
+            "size",
+            (False, False, None, False),
+        ),
+    ],
+)
+def test_a_read_tested_in_a_conditional_expression_gives_its_other_arm(
+    run_cli, make_repo, line: str, name: str, expected: Any
+) -> None:
+    if not isinstance(expected, tuple):
+        expected = (False, True, expected, False)
+    assert _argument(run_cli, make_repo, _execute("url=''", line), name) == expected
+    # a helper module's summary reads it as the tool does
+    tool = HEAD.replace("\n\n", "\nfrom helpers import fetcher\n\n") + (
+        "class Fetch(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=str(fetcher.read(self.args)), break_loop=False)\n"
+    )
+    helper = "def read(args):\n    " + line.replace("self.args", "args") + f"\n    return {name}\n"
+    files = {"tools/fetch.py": tool, "helpers/fetcher.py": helper}
+    assert _arguments(run_cli, make_repo, files)[name] == expected
+
+
+@pytest.mark.parametrize(
+    "rebinding", ["key = key.strip()", "key = normalize(key)", 'key = "x" + key']
+)
+def test_a_check_in_a_try_before_the_name_is_bound_again_refuses_the_default(
+    run_cli, make_repo, rebinding: str
+) -> None:
+    """``try: if key is None: return Response(error)``, then ``key =
+    key.strip()``: the body of the ``try`` runs in order, so the check sees
+    the parameter's ``None`` before anything binds the name again: ``key``
+    is required, as without the ``try``."""
+    source = (
+        HEAD + "def normalize(text):\n"
+        "    return text.upper()\n\n\n"
+        "class Fetch(Tool):\n"
+        "    async def execute(self, key: str = None, value=None, **kwargs) -> Response:\n"
+        "        try:\n"
+        "            if key is None:\n"
+        '                return Response(message="Error: key is required", break_loop=False)\n'
+        "            if value is None:\n"
+        '                return Response(message="Error: value is required", break_loop=False)\n'
+        f"            {rebinding}\n"
+        '            return Response(message=f"{key}={value}", break_loop=False)\n'
+        "        except Exception as e:\n"
+        '            return Response(message=f"Error: {e}", break_loop=True)\n'
+    )
+    found = _arguments(run_cli, make_repo, {"tools/fetch.py": source})
+    assert found["key"] == (True, False, None, False)
+    assert found["value"] == (True, False, None, False)
+
+
+def test_a_handler_binding_the_name_again_leaves_it_not_known(run_cli, make_repo) -> None:
+    """A handler that binds the name again (``except ValueError: limit =
+    10``) may give it another value: what a missing ``limit`` gives is not
+    known, as before."""
+    source = _execute(
+        "limit=None",
+        "try:",
+        "    limit = int(limit)",
+        "except TypeError:",
+        "    limit = 10",
+    )
+    assert _argument(run_cli, make_repo, source, "limit") == (False, False, None, True)
+
+
+def test_a_helper_raising_in_a_try_before_binding_the_name_again_claims_no_null(
+    run_cli, make_repo
+) -> None:
+    """A helper's summary does not read a check in a ``try`` as a refusal:
+    ``try: if key is None: raise ValueError(...)``, then ``key =
+    key.strip()``, leaves what a missing ``key`` gives not known, never
+    ``null``."""
+    tool = HEAD.replace("\n\n", "\nfrom helpers import saver\n\n") + (
+        "class Fetch(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=saver.save(**self.args), break_loop=False)\n"
+    )
+    helper = (
+        "def save(key=None, **kwargs):\n"
+        "    try:\n"
+        "        if key is None:\n"
+        '            raise ValueError("key is required")\n'
+        "        key = key.strip()\n"
+        "        return key\n"
+        "    except KeyError:\n"
+        '        return "no"\n'
+    )
+    files = {"tools/fetch.py": tool, "helpers/saver.py": helper}
+    found = _arguments(run_cli, make_repo, files)
+    assert found["key"][1:] == (False, None, True)

@@ -16,6 +16,7 @@ from doxtool.python.astshapes import _AST_SHAPES, literal
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
 from doxtool.python.replacements import KNOWN, Outcome
+from doxtool.python.truthtests import falsy_when_missing
 
 
 class PresenceBinds:
@@ -25,6 +26,9 @@ class PresenceBinds:
     #: a read an ``if`` binds a name to when its key is present -> what the
     #: name holds when it is missing
     presence_values: dict[int, Outcome]
+    #: (:attr:`~doxtool.python.keyreads.KeyReads.fallbacks`)
+    fallbacks: dict[int, ast.expr]
+    guards: list[frozenset[str] | None]
     params: list[str]
     node: ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -114,7 +118,36 @@ class PresenceBinds:
                         absent.add(key)
             elif _true_only_when_there(node) and (key := self._read_key(node)) is not None:
                 present.add(key)
+            elif (read := falsy_when_missing(node)) is not None and (
+                key := self._read_key(read)
+            ) is not None:
+                present.add(key)  # ``str(d.get("k", "")).strip()``
         return frozenset(present), frozenset(absent)
+
+    def _truth_fallback(self, node: ast.IfExp) -> None:
+        """``int(d.get("n", 0)) if str(d.get("n", "")).strip() else 0``: the
+        test is false for a missing ``n``, so what it gives is the other arm,
+        as after ``d.get("n") or 0`` (:mod:`~doxtool.python.truthtests`); the
+        read's own default reaches only the test."""
+        read = falsy_when_missing(node.test)
+        if read is None or self._read_key(read) is None:
+            return
+        key = self._read_key(read)
+        body: ast.expr | None = node.body
+        while body is not None and self._read_key(body) is None:
+            body = _kept(body)
+        if body is None or self._read_key(body) != key or self._mentions_read(node.orelse):
+            return
+        self.fallbacks[id(read)] = node.orelse
+
+    def _mentions_read(self, node: ast.expr) -> bool:
+        """Whether ``node`` reads a handed dict anywhere (another argument stands in)."""
+        return any(self._read_key(n) is not None for n in ast.walk(node) if isinstance(n, ast.expr))
+
+    def _taken_present(self, key: str) -> bool:
+        """Whether an enclosing test takes ``key`` present (``x if d.get("k")
+        else 5``): what a missing key gives never gets here."""
+        return any(g is not None and key in g for g in self.guards)
 
     def _presence_default(self, read: KeyRead, node: ast.expr) -> None:
         """What a missing key gives, where an ``if`` on its presence binds a
@@ -150,3 +183,19 @@ def _unwrapped(node: ast.expr) -> ast.expr:
         else:
             break
     return node
+
+
+def _kept(node: ast.expr) -> ast.expr | None:
+    """The expression whose value ``node`` keeps, through a coercion or a
+    string method (``int(d.get("n"))`` keeps ``d.get("n")``)."""
+    if isinstance(node, ast.Call) and node.args:
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in COERCIONS:
+            return node.args[0]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in STRING_METHODS
+    ):
+        return node.func.value
+    return None

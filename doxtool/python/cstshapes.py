@@ -79,6 +79,12 @@ class CstShapes:
             elif type(node.orelse) is cst.Else:
                 orelse = suite_body(node.orelse.body)
             return ("if", node.test, suite_body(node.body), orelse)
+        if type(node) is cst.Try:
+            assert isinstance(node, cst.Try)
+            rest: list[cst.CSTNode] = [s for h in node.handlers for s in suite_body(h.body)]
+            for block in (node.orelse, node.finalbody):
+                rest.extend(suite_body(block.body) if block is not None else ())
+            return ("try", suite_body(node.body), rest)
         return ("other",)
 
     def uses(self, node: cst.CSTNode, name: str) -> bool:

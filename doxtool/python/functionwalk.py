@@ -326,6 +326,7 @@ class FunctionWalk(
             elif kind is ast.Compare:
                 self._compare(current)
             elif kind is ast.IfExp:
+                self._truth_fallback(current)
                 present, absent = self._tests(current.test)
                 stack.append((current.orelse, frozenset(), absent))
                 stack.append((current.body, present, frozenset()))

@@ -304,7 +304,8 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             if not read.conditional and not read.alternatives and self.undecided:
                 read.conditional = True  # in a branch of an ``if`` not about the dicts
                 self.undecided[-1].append(read)
-        _default(read, default)
+        if not self._taken_present(key):  # ``int(d.get("n", 3)) if d.get("n") else 5``
+            _default(read, default)
         if key is not None and not merge.plain:
             # again past the read's own default: the merge's holds over it
             merged_read(read, merge, key)

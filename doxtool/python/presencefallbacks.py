@@ -20,6 +20,7 @@ from doxtool.python.cstnodes import suite_body
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.replacements import KNOWN, evaluate
 from doxtool.python.samearms import unwrapped
+from doxtool.python.truthtests import EMPTY_KEEPING, falsy_value
 from doxtool.python.walkstate import Env
 
 
@@ -28,6 +29,8 @@ class PresenceFallbacks:
 
     #: (:attr:`~doxtool.python.fallbacks.Fallbacks.rebound_fallbacks`)
     rebound_fallbacks: dict[int, tuple[bool, Any]]
+    #: (:attr:`~doxtool.python.fallbacks.Fallbacks.discarded_reads`)
+    discarded_reads: set[int]
 
     def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
         """``self.args["lang"] if "lang" in self.args else "en"`` (``"en" if
@@ -54,6 +57,46 @@ class PresenceFallbacks:
             return
         outcome = evaluate(self._shapes(), missing, "", None)
         self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
+
+    def _truth_fallback(self, node: cst.IfExp, env: Env) -> None:
+        """``int(args.get("n", 0)) if str(args.get("n", "")).strip() else 0``:
+        the test is false for a missing ``n`` (the read's default stays falsy
+        through what is done to it), so what a missing ``n`` gives is the
+        other arm; the default of the read in the test reaches only the test."""
+        read = self._falsy_when_missing(node.test, env)
+        if read is None:
+            return
+        key = self._plain_get(read, env)
+        if key is None or self._arg_of(node.body, env) != key:
+            return
+        if self._arg_of(node.orelse, env) is not None:
+            return
+        self.discarded_reads.add(id(read))
+        outcome = evaluate(self._shapes(), node.orelse, "", None)
+        self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
+
+    def _falsy_when_missing(self, test: cst.BaseExpression, env: Env) -> cst.Call | None:
+        """The read ``test`` is made of (``str(args.get("n", "")).strip()``),
+        when ``test`` is falsy for a missing key: the read's literal default
+        stays falsy through ``str(...)`` and string methods that keep an
+        empty string empty."""
+        wrappers: list[str] = []
+        node = test
+        while type(node) is cst.Call:
+            func = node.func
+            if type(func) is cst.Name and func.value == "str" and len(node.args) == 1:
+                wrappers.append("str")
+                node = node.args[0].value
+            elif type(func) is cst.Attribute and func.attr.value in EMPTY_KEEPING and not node.args:
+                wrappers.append(func.attr.value)
+                node = func.value
+            else:
+                break
+        read = self._read_call(node, env)
+        if read is None or self._plain_get(read, env) is None:
+            return None
+        default = self._value(read.args[1].value)[1] if len(read.args) == 2 else None
+        return read if falsy_value(default, wrappers[::-1]) else None
 
     def _note_presence_binding(
         self,

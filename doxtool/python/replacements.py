@@ -97,7 +97,10 @@ class Shapes(Protocol[N]):
     def stmt(self, node: N, name: str) -> tuple[Any, ...]:
         """``("assign", value)`` for ``name = value``, ``("if", test, body,
         orelse)`` (statement lists; ``orelse`` empty when there is none) or
-        ``("other",)``."""
+        ``("try", body, rest)`` (the statements of its handlers, ``else``
+        and ``finally`` in ``rest``; the tool walk's shapes only: a helper's
+        summary does not read the checks in a ``try`` as refusals, so the
+        value a check there refuses would be claimed) or ``("other",)``."""
         ...
 
     def uses(self, node: N, name: str) -> bool:
@@ -184,6 +187,13 @@ def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outc
         if shape[0] == "assign":
             outcome = _settled(evaluate(shapes, shape[1], name, default), default)
             return _replaced_again(shapes, body[index + 1 :], name, outcome)
+        if shape[0] == "try" and not any(shapes.assignments(s, name) for s in shape[2]):
+            # the body runs first, in order, as the statements around it do
+            # (``try: if key is None: return ...``, then ``key = key.strip()``);
+            # a handler that binds the name again may give it another value
+            inner = _scan(shapes, shape[1], name, default)
+            if inner is not None:
+                return inner
         decided = evaluate(shapes, shape[1], name, default) if shape[0] == "if" else None
         if decided is None or decided.kind == UNKNOWN:
             return _rebound(shapes, stmt, name, default)
