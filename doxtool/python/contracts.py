@@ -32,7 +32,8 @@ class Contracts(ElseChecks, SelectedValues):
     # -- argument contracts and closed dispatch ------------------------------------
 
     def _error_exit(self, body: Sequence[cst.BaseStatement], env: Env) -> bool:
-        """Whether a block ends the function with a raise or a returned ``Response``."""
+        """Whether a block ends the function with a raise or a returned
+        ``Response`` (not one made of what work gives: :func:`answers_with_work`)."""
         if not terminates(body):
             return False
         for stmt in body:
@@ -40,15 +41,13 @@ class Contracts(ElseChecks, SelectedValues):
                 for small in stmt.body:
                     if type(small) is cst.Raise:
                         return True
-                    if type(small) is cst.Return:
-                        return small.value is not None and (
-                            (
-                                self._is_response_call(small.value, env)
-                                and not answers_with_work(small.value, env.self_name)
-                            )
-                            # a message written there, the tool's answer
-                            or (env.answers and written(small.value))
+                    if type(small) is cst.Return and (value := small.value) is not None:
+                        response = self._is_response_call(value, env)
+                        return (response and not answers_with_work(value, env.self_name)) or (
+                            env.answers and written(value)  # a message written there, the answer
                         )
+                    if type(small) is cst.Return:
+                        return False
         return False
 
     def _contract(self, stmt: cst.If, env: Env) -> None:
