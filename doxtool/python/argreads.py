@@ -383,7 +383,7 @@ class ArgumentReads:
                 todo.extend((node.right, node.left))
                 continue
             elif type(node) in (cst.NamedExpr, cst.IfExp):
-                todo.extend(inner_values(node))  # type: ignore[arg-type]
+                todo.extend(inner_values(node) or self._guarded_arm(node, env))  # type: ignore
                 continue
             elif type(node) is cst.Call:
                 arg = None

@@ -75,6 +75,30 @@ class PresenceFallbacks:
         outcome = evaluate(self._shapes(), node.orelse, "", None)
         self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
 
+    def _guarded_arm(self, node: cst.BaseExpression, env: Env) -> list[cst.BaseExpression]:
+        """The arm of a conditional expression that reads the key its test
+        finds there (``args.get("name").strip() if args.get("name") else ""``,
+        ``args["lang"] if "lang" in args else "en"``), the other arm reading
+        no argument: the expression stands for that argument, a missing key
+        giving the other arm (:meth:`_presence_fallback`, :meth:`_truth_fallback`)."""
+        if type(node) is not cst.IfExp:
+            return []
+        test, key, present = node.test, None, node.body
+        read = self._falsy_when_missing(test, env)
+        if read is not None:
+            key = self._plain_get(read, env)
+        elif type(test) is cst.Comparison and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            if type(target.operator) in (cst.In, cst.NotIn) and self._is_dict_source(
+                target.comparator, env
+            ):
+                key = self._key(test.left, env)
+                present = node.body if type(target.operator) is cst.In else node.orelse
+        other = node.orelse if present is node.body else node.body
+        if not isinstance(key, str) or self._arg_of(other, env) is not None:
+            return []
+        return [present] if self._arg_of(present, env) == key else []
+
     def _falsy_when_missing(self, test: cst.BaseExpression, env: Env) -> cst.Call | None:
         """The read ``test`` is made of (``str(args.get("n", "")).strip()``),
         when ``test`` is falsy for a missing key: the read's literal default
