@@ -68,6 +68,10 @@ class KeyRead:
     #: (``args.get(key)``: the caller's literal for it is the key)
     computed: str = ""
     key_param: str | None = None
+    #: no key read, but the dict handed whole where the summary does not
+    #: follow it (``Model(**args)``, ``return args``): ``computed`` is the
+    #: code of that use, and the dict takes keys no one can name
+    handed: bool = False
     #: the function raises when the value is empty (``if not value: raise``,
     #: ``if len(value) == 0: raise``, ...):
     #: a call of it needs the key

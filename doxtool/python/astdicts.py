@@ -255,6 +255,7 @@ class HeldDicts:
                     column=node.col_offset + 1,
                     guarded=True,
                     computed=expression_code(node),
+                    handed=True,
                 )
             )
 

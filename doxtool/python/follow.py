@@ -214,9 +214,11 @@ class HelperFollower(FunctionFinder):
                     continue
                 name = read.key or values.get(read.key_param or "", "")
                 if not name:
-                    # a key computed in the helper: the tool takes arguments
-                    # no one can name
-                    dynamic.append(
+                    # a key computed in the helper, or the dict handed whole
+                    # where no one follows it (``Model(**args)``): the tool
+                    # takes arguments no one can name; only the first reads
+                    # with a key no one can document (DOX008)
+                    (ends.handed if read.handed else dynamic).append(
                         DynamicRead(
                             read.computed,
                             read.line,
