@@ -23,6 +23,9 @@ TAIL = "        return Response(message=await self.search(query), break_loop=Fal
         ('"query is required"', ("required", "-")),
         ('f"{self.name}: query is required"', ("required", "-")),
         ('self.agent.read_prompt("fw.query_missing.md")', ("required", "-")),
+        # a method handed a message written there formats it
+        ('self._encode("query is required", {"ok": False})', ("required", "-")),
+        ('await self._reply(f"{self.name}: query is required")', ("required", "-")),
     ],
 )
 def test_a_check_answered_with_work_does_not_make_the_argument_required(

@@ -88,21 +88,25 @@ def written(node: cst.BaseExpression) -> bool:
 def answers_with_work(value: cst.BaseExpression, self_name: str | None) -> bool:
     """Whether a returned ``Response`` carries what work made: its message is
     an awaited call or a call of the tool's own method (``Response(message=await
-    self.list_all())``), an answer as likely as a refusal."""
+    self.list_all())``), an answer as likely as a refusal; not a call handed a
+    message written there, which formats it (``self._encode("title is required")``)."""
     if type(value) is cst.Await:
         value = value.expression
     if type(value) is not cst.Call or getattr(value.func, "value", None) != "Response":
         return False
     message = _message_arg(value)
-    if type(message) is cst.Await:
-        return type(message.expression) is cst.Call
-    if type(message) is not cst.Call or type(message.func) is not cst.Attribute:
-        return False
-    owner = message.func.value
+    awaited = type(message) is cst.Await
+    call = message.expression if type(message) is cst.Await else message
+    if type(call) is not cst.Call or any(_message(arg.value) for arg in call.args):
+        return False  # a message written into it: ``self._encode("title is required", ...)``
+    if awaited:
+        return True
+    func = call.func
     return (
-        type(owner) is cst.Name
-        and owner.value == self_name
-        and message.func.attr.value not in RENDERING_METHODS
+        type(func) is cst.Attribute
+        and type(func.value) is cst.Name
+        and func.value.value == self_name
+        and func.attr.value not in RENDERING_METHODS
     )
 
 
