@@ -12,8 +12,12 @@ move by two).
 
 from __future__ import annotations
 
+import re
+
 #: the letters a string's prefix is made of
 _PREFIX = frozenset("rRbBuUfF")
+#: what ends a run of code outside strings: a comment or a string
+_CODE_STOP = re.compile("[#'\"]")
 
 
 class _Unreadable(Exception):
@@ -29,14 +33,15 @@ def fields_spanning_lines_tripled(source: str) -> str | None:
         index = 0
         size = len(source)
         while index < size:
-            char = source[index]
-            if char == "#":
+            found = _CODE_STOP.search(source, index)
+            if found is None:
+                break
+            index = found.start()
+            if source[index] == "#":
                 end = source.find("\n", index)
                 index = size if end < 0 else end
-            elif char in "'\"":
-                index = _string_end(source, index, tripled)
             else:
-                index += 1
+                index = _string_end(source, index, tripled)
     except _Unreadable:
         return None
     if not tripled:
