@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from doxtool.core.patterns import LazyPattern
 from doxtool.python.astwalk import node_fields
+from doxtool.python.fstrings import fields_spanning_lines_tripled
 
 #: a module longer than this is parsed in pieces of about this size
 PIECE_CHARS = 64 * 1024
@@ -76,22 +77,26 @@ _TYPE_ALIAS_LINE = LazyPattern(r"^([ \t]*)type([ \t]+)([^\W\d]\w*)(?=[ \t]*=)", 
 
 def parse_newer_syntax(source: str) -> ast.Module | None:
     """The tree of a module whose only syntax this interpreter lacks is a
-    ``type X = ...`` alias, read as the assignment ``X = ...``.
+    ``type X = ...`` alias, read as the assignment ``X = ...``, or an
+    f-string in single quotes whose replacement field spans lines (Python
+    3.12), read in triple quotes (:mod:`doxtool.python.fstrings`).
 
     Each alias keeps its line and the value its columns (the name moves to
-    the line's start and spaces take the keyword's place), so every position
-    ``ast`` reports outside the alias's name is the file's own. None when the
-    module does not parse even so.
+    the line's start and spaces take the keyword's place), and each such
+    f-string its lines, so every line ``ast`` reports is the file's own.
+    None when the module does not parse even so.
     """
-    if "type" not in source:
-        return None
+    rewritten = source
+    if "type" in source:
 
-    def assignment(match: re.Match[str]) -> str:
-        indent, gap, name = match.groups()
-        return f"{indent}{name}{' ' * (len('type') + len(gap))}"
+        def assignment(match: re.Match[str]) -> str:
+            indent, gap, name = match.groups()
+            return f"{indent}{name}{' ' * (len('type') + len(gap))}"
 
-    rewritten, count = _TYPE_ALIAS_LINE.subn(assignment, source)
-    if not count:
+        rewritten = _TYPE_ALIAS_LINE.sub(assignment, source)
+    if "f" in source:
+        rewritten = fields_spanning_lines_tripled(rewritten) or rewritten
+    if rewritten == source:
         return None
     try:
         with warnings.catch_warnings():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doxtool.core.facts import EXECUTE
+from doxtool.core.facts import EXECUTE, ToolFacts
 from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.contract_scope import class_line, reported_where_defined
@@ -319,7 +319,10 @@ class ExecuteNotAsync(Rule):
     summary = "A tool's `execute` is not `async`"
     doc = """\
 **What it checks.** `execute` is declared `async def` and does not
-`yield` (nested functions, classes and lambdas aside).
+`yield` (nested functions, classes and lambdas aside). A plain `def execute`
+is not reported when the configured tool base it derives from is a class of
+the repository that declares `execute` a plain `def` too: early Agent Zero's
+agent called `tool.execute(**tool_args)` without awaiting it.
 
 **Why it matters.** The framework awaits `execute`; a plain function returns a
 `Response` that cannot be awaited and the call fails at run time, and so does
@@ -353,6 +356,8 @@ cannot be awaited either, and none of its body runs.
                 if reported_where_defined(ctx, tool):
                     continue
                 if execute is not None and (not execute.is_async or execute.generator):
+                    if not execute.generator and _base_executes_plainly(ctx, tool):
+                        continue  # a framework that calls ``execute`` without awaiting it
                     line = execute.line if not execute.defined_in_path else class_line(tool)
                     words = "is not async"
                     if execute.generator:
@@ -364,6 +369,17 @@ cannot be awaited either, and none of its body runs.
                         line,
                         subject=f"{module}:{tool.class_name}:execute-async",
                     )
+
+
+def _base_executes_plainly(ctx: Context, tool: ToolFacts) -> bool:
+    """Whether the configured tool base ``tool`` derives from is a class of
+    the repository declaring ``execute`` a plain ``def`` (early Agent Zero,
+    whose agent called ``tool.execute(**tool_args)`` without awaiting it)."""
+    base = ctx.project.tool_base([tool])[0]
+    module, _, name = base.rpartition(".")
+    facts = ctx.project.lookup_module(module) if ctx.project.module_path(module) else None
+    cls = facts.class_named(name) if facts is not None else None
+    return cls is not None and any(m.name == EXECUTE and not m.is_async for m in cls.methods)
 
 
 class DynamicArgumentKey(Rule):
