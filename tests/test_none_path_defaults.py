@@ -3,7 +3,8 @@ holds ``None`` on that path when the key is missing: a literal default another
 read gives (``kwargs.get("expand", "page")`` in another branch) is not what
 every call gets, and none is claimed; a companion that gives it is neither
 confirmed nor denied. A read that is only tested (``if kwargs.get(...)``), or
-one that labels the call's log entry, leaves the default standing."""
+one that labels the call's log entry, or one under a test taking the key
+present (``if "expand" in kwargs:``), leaves the default standing."""
 
 from __future__ import annotations
 
@@ -76,6 +77,32 @@ def test_a_name_bound_to_a_read_with_no_default_states_none(make_repo, run_cli) 
 def test_a_tested_read_or_a_log_heading_keeps_the_default(make_repo, run_cli) -> None:
     other = 'expand = kwargs.get("expand", "page") if kwargs.get("expand") else "page"'
     root = make_repo(_files(other))
+    assert _expand(run_cli, root) == {
+        "has_default": True,
+        "default": "page",
+        "default_unknown": False,
+        "type": "string",
+    }
+
+
+PRESENT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Pages(Tool):
+    async def execute(self, **kwargs) -> Response:
+        expand = kwargs.get("expand", "page")
+        if "expand" in kwargs:
+            given = kwargs.get("expand")
+            return Response(message=f"given {given}", break_loop=False)
+        return Response(message=f"got {expand}", break_loop=False)
+"""
+
+
+def test_a_read_under_a_presence_test_keeps_the_default(make_repo, run_cli) -> None:
+    files = {**clean_files(), "tools/pages.py": PRESENT_PY}
+    files["prompts/agent.system.tool.pages.md"] = "### pages\nRead pages.\nargs: `expand`\n"
+    root = make_repo(files)
     assert _expand(run_cli, root) == {
         "has_default": True,
         "default": "page",
