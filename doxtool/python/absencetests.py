@@ -36,6 +36,10 @@ class AbsenceTests:
             if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
                 parts.extend((node.left, node.right))
                 continue
+            listed = _all_listed(node)
+            if listed:  # ``not all([a, b])`` is ``not a or not b``
+                parts.extend(cst.UnaryOperation(cst.Not(), e) for e in listed)
+                continue
             # ``any(not self.args.get(k) for k in KEYS)``, ``not all(...)``, ``missing``
             negated = type(node) is cst.UnaryOperation and type(node.operator) is cst.Not
             inner = node.expression if negated else node  # type: ignore[attr-defined]
@@ -267,6 +271,25 @@ def _string_method(node: cst.BaseExpression) -> bool:
         and type(node.func) is cst.Attribute
         and node.func.attr.value in STRING_METHODS
     )
+
+
+def _all_listed(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The values of ``not all([a, b])`` (or a tuple): the test is true when
+    any of them is falsy, as ``not a or not b`` is; none for another test."""
+    if type(node) is not cst.UnaryOperation or type(node.operator) is not cst.Not:
+        return []
+    call = node.expression
+    if type(call) is not cst.Call or type(call.func) is not cst.Name or call.func.value != "all":
+        return []
+    if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
+        return []
+    listed = call.args[0].value
+    if type(listed) not in (cst.List, cst.Tuple):
+        return []
+    elements = listed.elements  # type: ignore[attr-defined]
+    if any(type(e) is not cst.Element for e in elements):
+        return []  # ``*rest``: not every value is in sight
+    return [e.value for e in elements]
 
 
 def _isinstance_of(node: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:

@@ -92,6 +92,10 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     #: two reads give it different literal defaults (``args.get("t", "A")``
     #: in one branch, ``args.get("t", "")`` in another): none is claimed
     defaults_clash: bool = False
+    #: a name is bound to a read with no default (``expand =
+    #: kwargs.get("expand")``): that path gives a missing key ``None``, and a
+    #: literal default another read gives is not what every path gives
+    none_bound: bool = False
     #: a path gives a missing key what no one can state (:meth:`unknown_fallback`)
     unknown_path: bool = False
     #: ... of different types: neither gives the type
@@ -397,7 +401,8 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
         reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
         reads.sort(key=lambda r: (r.line, r.column))
         required, has_default, default_unknown, in_doubt = self._presence()
-        if self.defaults_clash and has_default:
+        none_path = self.none_bound and self.default is not None
+        if (self.defaults_clash or none_path) and has_default:
             has_default, default_unknown = False, True
         # were the calls a check returns refusals (``self.fail(...)``), what would be
         # claimed? The tool's resolution decides whether that is known (the calls

@@ -16,6 +16,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.frameworkcalls import LOG_METHODS
 from doxtool.python.nameuses import looked_in
 from doxtool.python.readforms import CALLED, COMPUTED_METHODS, REFUSALS
 from doxtool.python.walkstate import Env
@@ -105,6 +106,8 @@ class ReadMissing:
         else:
             env.var_rebound[name] = rebound
         held = self.read_missing.get(id(value))
+        if held is not None and held[1] is None:
+            self._none_bound(held[0], env)
         env.var_missing_made.discard(name)
         if held is None and id(value) not in self.rebound_missing:
             held = self._made_missing(value, name, env)
@@ -114,6 +117,20 @@ class ReadMissing:
             env.var_missing.pop(name, None)
         else:
             env.var_missing[name] = held
+
+    def _none_bound(self, key: str, env: Env) -> None:
+        """``expand = kwargs.get("expand")``: on this path a missing key leaves
+        ``None`` in the name, whatever default another read gives
+        (``kwargs.get("expand", "page")`` in another branch); a read that only
+        labels the call's log entry gives the argument nothing, nor one under
+        a test taking the key present (``if "expand" in kwargs:``)."""
+        if env.func.cls is not None and env.func.name in LOG_METHODS:
+            return
+        if any(key in keys for keys in env.keys_in):
+            return
+        builder = self.args.get(key)  # type: ignore[attr-defined]
+        if builder is not None:
+            builder.none_bound = True
 
     def _made_missing(
         self, value: cst.BaseExpression, name: str, env: Env

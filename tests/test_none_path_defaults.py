@@ -1,0 +1,111 @@
+"""A name bound to a read with no default (``expand = kwargs.get("expand")``)
+holds ``None`` on that path when the key is missing: a literal default another
+read gives (``kwargs.get("expand", "page")`` in another branch) is not what
+every call gets, and none is claimed; a companion that gives it is neither
+confirmed nor denied. A read that is only tested (``if kwargs.get(...)``), or
+one that labels the call's log entry, or one under a test taking the key
+present (``if "expand" in kwargs:``), leaves the default standing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from samples import clean_files
+
+PAGES_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Pages(Tool):
+    async def execute(self, action: str = "", **kwargs) -> Response:
+        if action == "get":
+            expand = kwargs.get("expand", "page")
+            return Response(message=f"got {expand}", break_loop=False)
+        elif action == "list":
+            OTHER_READ
+            return Response(message=f"listed {expand}", break_loop=False)
+        return Response(message="unknown action", break_loop=False)
+
+    def get_log_object(self):
+        heading = self.args.get("expand")
+        return self.agent.context.log.log(type="tool", heading=str(heading))
+"""
+
+PROMPT = "### pages\nRead pages.\nargs: `action`, `expand`\n"
+
+
+def _files(other_read: str) -> dict[str, str]:
+    return {
+        **clean_files(),
+        "tools/pages.py": PAGES_PY.replace("OTHER_READ", other_read),
+        "prompts/agent.system.tool.pages.md": PROMPT,
+    }
+
+
+def _expand(run_cli, root: Path) -> dict[str, Any]:
+    result = run_cli(root, "inspect", "tools/pages.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (arg,) = [a for a in module["tools"][0]["arguments"] if a["name"] == "expand"]
+    return {k: arg[k] for k in ("has_default", "default", "default_unknown", "type")}
+
+
+def test_a_name_bound_to_a_read_with_no_default_states_none(make_repo, run_cli) -> None:
+    root = make_repo(_files('expand = kwargs.get("expand")'))
+    assert _expand(run_cli, root) == {
+        "has_default": False,
+        "default": None,
+        "default_unknown": True,
+        "type": "string",
+    }
+    result = run_cli(root, "check", "--no-cache", "--fix")
+    companion = root / "tools/pages.py.dox.md"
+    derived = companion.read_text()
+    assert "  - `expand`: optional string.\n" in derived, result.output
+    # the default the person wrote is true of some calls: no finding
+    companion.write_text(
+        derived.replace(
+            "`expand`: optional string.", '`expand`: optional string, default `"page"`.'
+        )
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
+
+
+def test_a_tested_read_or_a_log_heading_keeps_the_default(make_repo, run_cli) -> None:
+    other = 'expand = kwargs.get("expand", "page") if kwargs.get("expand") else "page"'
+    root = make_repo(_files(other))
+    assert _expand(run_cli, root) == {
+        "has_default": True,
+        "default": "page",
+        "default_unknown": False,
+        "type": "string",
+    }
+
+
+PRESENT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Pages(Tool):
+    async def execute(self, **kwargs) -> Response:
+        expand = kwargs.get("expand", "page")
+        if "expand" in kwargs:
+            given = kwargs.get("expand")
+            return Response(message=f"given {given}", break_loop=False)
+        return Response(message=f"got {expand}", break_loop=False)
+"""
+
+
+def test_a_read_under_a_presence_test_keeps_the_default(make_repo, run_cli) -> None:
+    files = {**clean_files(), "tools/pages.py": PRESENT_PY}
+    files["prompts/agent.system.tool.pages.md"] = "### pages\nRead pages.\nargs: `expand`\n"
+    root = make_repo(files)
+    assert _expand(run_cli, root) == {
+        "has_default": True,
+        "default": "page",
+        "default_unknown": False,
+        "type": "string",
+    }
