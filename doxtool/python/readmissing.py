@@ -124,7 +124,7 @@ class ReadMissing:
         (``kwargs.get("expand", "page")`` in another branch); a read that only
         labels the call's log entry gives the argument nothing, nor one under
         a test taking the key present (``if "expand" in kwargs:``)."""
-        if env.func.cls is not None and env.func.name in LOG_METHODS:
+        if env.func is not None and env.func.cls is not None and env.func.name in LOG_METHODS:
             return
         if any(key in keys for keys in env.keys_in):
             return
