@@ -123,9 +123,13 @@ class ReadMissing:
         ``None`` in the name, whatever default another read gives
         (``kwargs.get("expand", "page")`` in another branch); a read that only
         labels the call's log entry gives the argument nothing, nor one under
-        a test taking the key present (``if "expand" in kwargs:``)."""
+        a test taking the key present (``if "expand" in kwargs:``), nor one
+        every call reaches (``v = args.get("b", "y")``, used, then ``v =
+        args.get("b")``: the default of the first use stands)."""
         if env.func is not None and env.func.cls is not None and env.func.name in LOG_METHODS:
             return
+        if not env.conditional and env.arm is None:
+            return  # on every call: a default read before or after it is the first use's
         if any(key in keys for keys in env.keys_in):
             return
         builder = self.args.get(key)  # type: ignore[attr-defined]
