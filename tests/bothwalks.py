@@ -49,6 +49,16 @@ def tool_module(run_cli: Any, root: Path) -> dict[str, Any]:
     return tool  # type: ignore[no-any-return]
 
 
+def stated_default(run_cli: Any, root: Path, module: str, name: str) -> dict[str, Any]:
+    """What ``inspect --json`` of ``module`` states of the default and type of
+    its one tool's argument ``name``."""
+    result = run_cli(root, "inspect", module, "--json")
+    assert result.exit_code == 0, result.output
+    (facts,) = json.loads(result.output)
+    (arg,) = [a for a in facts["tools"][0]["arguments"] if a["name"] == name]
+    return {k: arg[k] for k in ("has_default", "default", "default_unknown", "type")}
+
+
 def in_tool(code: str) -> dict[str, str]:
     """A repository whose tool's ``execute`` runs ``code`` (``A`` its arguments)."""
     return {"tools/t.py": as_tool(code, "A")}

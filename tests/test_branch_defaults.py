@@ -6,10 +6,7 @@ Reads that agree keep their default."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
+from bothwalks import stated_default
 from samples import clean_files
 
 STORE_PY = """\
@@ -39,17 +36,9 @@ def _files(export_default: str) -> dict[str, str]:
     }
 
 
-def _compress(run_cli, root: Path) -> dict[str, Any]:
-    result = run_cli(root, "inspect", "tools/store.py", "--json")
-    assert result.exit_code == 0, result.output
-    (module,) = json.loads(result.output)
-    (arg,) = [a for a in module["tools"][0]["arguments"] if a["name"] == "compress"]
-    return {k: arg[k] for k in ("has_default", "default", "default_unknown", "type")}
-
-
 def test_reads_with_other_defaults_state_no_default(make_repo, run_cli) -> None:
     root = make_repo(_files("True"))
-    assert _compress(run_cli, root) == {
+    assert stated_default(run_cli, root, "tools/store.py", "compress") == {
         "has_default": False,
         "default": None,
         "default_unknown": True,
@@ -72,7 +61,7 @@ def test_reads_with_other_defaults_state_no_default(make_repo, run_cli) -> None:
 
 def test_reads_with_the_same_default_keep_it(make_repo, run_cli) -> None:
     root = make_repo(_files("False"))
-    assert _compress(run_cli, root) == {
+    assert stated_default(run_cli, root, "tools/store.py", "compress") == {
         "has_default": True,
         "default": False,
         "default_unknown": False,
@@ -82,7 +71,7 @@ def test_reads_with_the_same_default_keep_it(make_repo, run_cli) -> None:
 
 def test_reads_with_defaults_of_other_types_state_no_type(make_repo, run_cli) -> None:
     root = make_repo(_files('"gzip"'))
-    assert _compress(run_cli, root) == {
+    assert stated_default(run_cli, root, "tools/store.py", "compress") == {
         "has_default": False,
         "default": None,
         "default_unknown": True,

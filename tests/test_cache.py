@@ -146,11 +146,17 @@ def test_an_interpreter_upgrade_misses(make_repo, monkeypatch) -> None:
     assert _counts(root) == ((0, entries), findings)
 
 
-def test_the_code_fingerprint_follows_every_producer_s_bytes(tmp_path, monkeypatch) -> None:
+def _package_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the doxtool package, whose code the cache's fingerprint reads."""
     package = Path(cache.__file__).parent.parent
     copy = tmp_path / "doxtool"
     shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(cache, "__file__", str(copy / "run" / "cache.py"))
+    return copy
+
+
+def test_the_code_fingerprint_follows_every_producer_s_bytes(tmp_path, monkeypatch) -> None:
+    copy = _package_copy(tmp_path, monkeypatch)
     same = cache.code_fingerprint()
     assert same == cache.code_fingerprint()
     seen = {same}
@@ -166,10 +172,7 @@ def test_the_code_fingerprint_follows_every_producer_s_bytes(tmp_path, monkeypat
 
 
 def test_a_producer_rewritten_to_the_same_size_is_a_new_fingerprint(tmp_path, monkeypatch) -> None:
-    package = Path(cache.__file__).parent.parent
-    copy = tmp_path / "doxtool"
-    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(cache, "__file__", str(copy / "run" / "cache.py"))
+    copy = _package_copy(tmp_path, monkeypatch)
     before = cache.code_fingerprint()
     producer = copy / "python" / "extract.py"
     text = producer.read_bytes()

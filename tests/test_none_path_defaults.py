@@ -8,10 +8,7 @@ present (``if "expand" in kwargs:``), leaves the default standing."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
+from bothwalks import stated_default
 from samples import clean_files
 
 PAGES_PY = """\
@@ -44,17 +41,9 @@ def _files(other_read: str) -> dict[str, str]:
     }
 
 
-def _expand(run_cli, root: Path) -> dict[str, Any]:
-    result = run_cli(root, "inspect", "tools/pages.py", "--json")
-    assert result.exit_code == 0, result.output
-    (module,) = json.loads(result.output)
-    (arg,) = [a for a in module["tools"][0]["arguments"] if a["name"] == "expand"]
-    return {k: arg[k] for k in ("has_default", "default", "default_unknown", "type")}
-
-
 def test_a_name_bound_to_a_read_with_no_default_states_none(make_repo, run_cli) -> None:
     root = make_repo(_files('expand = kwargs.get("expand")'))
-    assert _expand(run_cli, root) == {
+    assert stated_default(run_cli, root, "tools/pages.py", "expand") == {
         "has_default": False,
         "default": None,
         "default_unknown": True,
@@ -77,7 +66,7 @@ def test_a_name_bound_to_a_read_with_no_default_states_none(make_repo, run_cli) 
 def test_a_tested_read_or_a_log_heading_keeps_the_default(make_repo, run_cli) -> None:
     other = 'expand = kwargs.get("expand", "page") if kwargs.get("expand") else "page"'
     root = make_repo(_files(other))
-    assert _expand(run_cli, root) == {
+    assert stated_default(run_cli, root, "tools/pages.py", "expand") == {
         "has_default": True,
         "default": "page",
         "default_unknown": False,
@@ -103,7 +92,7 @@ def test_a_read_under_a_presence_test_keeps_the_default(make_repo, run_cli) -> N
     files = {**clean_files(), "tools/pages.py": PRESENT_PY}
     files["prompts/agent.system.tool.pages.md"] = "### pages\nRead pages.\nargs: `expand`\n"
     root = make_repo(files)
-    assert _expand(run_cli, root) == {
+    assert stated_default(run_cli, root, "tools/pages.py", "expand") == {
         "has_default": True,
         "default": "page",
         "default_unknown": False,
