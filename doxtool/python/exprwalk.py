@@ -179,8 +179,7 @@ class ExpressionWalk:
             elif kind is cst.Comparison:
                 self._comparison(current, env)
             elif kind is cst.IfExp:
-                self._presence_fallback(current, env)
-                self._truth_fallback(current, env)  # type: ignore[attr-defined]
+                self._guarded_fallback(current, env)  # type: ignore[attr-defined]
                 positive, negative = self._guards_of(current.test, env)
                 absent_true, absent_false = self._absent_of(current.test, env)
                 stack.append((current.orelse, negative or frozenset(), absent_false))

@@ -32,58 +32,40 @@ class PresenceFallbacks:
     #: (:attr:`~doxtool.python.fallbacks.Fallbacks.discarded_reads`)
     discarded_reads: set[int]
 
-    def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
+    def _guarded_fallback(self, node: cst.IfExp, env: Env) -> None:
         """``self.args["lang"] if "lang" in self.args else "en"`` (``"en" if
         "lang" not in self.args else ...``, a ``.get`` or a conversion of the
-        read too): what a missing ``lang`` gives is the other arm, as after
-        ``self.args.get("lang") or "en"``; another argument's read there is
-        an alternative, not a default."""
-        test = node.test
-        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        read too), or ``int(args.get("n", 0)) if str(args.get("n",
+        "")).strip() else 0`` (a test false for a missing key: the read's
+        default stays falsy through what is done to it): what a missing key
+        gives is the other arm, as after ``self.args.get("lang") or "en"``;
+        the default of a read in the test reaches only the test, and another
+        argument's read in the other arm is an alternative, not a default."""
+        guarded = self._guarded(node, env)
+        if guarded is None:
             return
-        target = test.comparisons[0]
-        if not self._is_dict_source(target.comparator, env):
-            return
-        if type(target.operator) is cst.In:
-            present, missing = node.body, node.orelse
-        elif type(target.operator) is cst.NotIn:
-            present, missing = node.orelse, node.body
-        else:
-            return
-        key = self._key(test.left, env)
-        if not isinstance(key, str) or self._arg_of(present, env) != key:
-            return
-        if self._arg_of(missing, env) is not None:
-            return
+        key, _, missing, read = guarded
+        if read is not None:
+            self.discarded_reads.add(id(read))
         outcome = evaluate(self._shapes(), missing, "", None)
-        self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
-
-    def _truth_fallback(self, node: cst.IfExp, env: Env) -> None:
-        """``int(args.get("n", 0)) if str(args.get("n", "")).strip() else 0``:
-        the test is false for a missing ``n`` (the read's default stays falsy
-        through what is done to it), so what a missing ``n`` gives is the
-        other arm; the default of the read in the test reaches only the test."""
-        read = self._falsy_when_missing(node.test, env)
-        if read is None:
-            return
-        key = self._plain_get(read, env)
-        if key is None or self._arg_of(node.body, env) != key:
-            return
-        if self._arg_of(node.orelse, env) is not None:
-            return
-        self.discarded_reads.add(id(read))
-        outcome = evaluate(self._shapes(), node.orelse, "", None)
         self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
 
     def _guarded_arm(self, node: cst.BaseExpression, env: Env) -> list[cst.BaseExpression]:
         """The arm of a conditional expression that reads the key its test
-        finds there (``args.get("name").strip() if args.get("name") else ""``,
-        ``args["lang"] if "lang" in args else "en"``), the other arm reading
-        no argument: the expression stands for that argument, a missing key
-        giving the other arm (:meth:`_presence_fallback`, :meth:`_truth_fallback`)."""
-        if type(node) is not cst.IfExp:
-            return []
-        test, key, present = node.test, None, node.body
+        finds there (``args.get("name").strip() if args.get("name") else
+        ""``): the expression stands for that argument, a missing key giving
+        the other arm (:meth:`_guarded_fallback`)."""
+        guarded = self._guarded(node, env) if type(node) is cst.IfExp else None
+        return [guarded[1]] if guarded is not None else []
+
+    def _guarded(
+        self, node: cst.IfExp, env: Env
+    ) -> tuple[str, cst.BaseExpression, cst.BaseExpression, cst.Call | None] | None:
+        """(key, the arm taken when it is there, the other arm, the read the
+        test is made of) of a conditional expression whose test finds a key
+        there (``"k" in args``, ``args.get("k")``) that the first arm reads,
+        the other reading no argument; None for any other."""
+        test, key, present, missing = node.test, None, node.body, node.orelse
         read = self._falsy_when_missing(test, env)
         if read is not None:
             key = self._plain_get(read, env)
@@ -93,11 +75,11 @@ class PresenceFallbacks:
                 target.comparator, env
             ):
                 key = self._key(test.left, env)
-                present = node.body if type(target.operator) is cst.In else node.orelse
-        other = node.orelse if present is node.body else node.body
-        if not isinstance(key, str) or self._arg_of(other, env) is not None:
-            return []
-        return [present] if self._arg_of(present, env) == key else []
+                if type(target.operator) is cst.NotIn:
+                    present, missing = node.orelse, node.body
+        if not isinstance(key, str) or self._arg_of(present, env) != key:
+            return None
+        return None if self._arg_of(missing, env) is not None else (key, present, missing, read)
 
     def _falsy_when_missing(self, test: cst.BaseExpression, env: Env) -> cst.Call | None:
         """The read ``test`` is made of (``str(args.get("n", "")).strip()``),
