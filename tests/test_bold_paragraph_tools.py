@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 TOOL = """\
 from helpers.tool import Response, Tool
 
@@ -48,26 +50,22 @@ def test_paragraphs_opening_with_a_tools_bold_name_teach_it(run_cli, make_repo) 
     assert _prm001(run_cli, make_repo, PROMPT) == []
 
 
-def test_a_tool_named_by_no_paragraph_is_still_untaught(run_cli, make_repo) -> None:
-    prompt = PROMPT.replace("**music_gen** — Compose music.", "Compose music with `music`.")
-    found = _prm001(run_cli, make_repo, prompt)
-    assert len(found) == 1 and "`music_gen`" in found[0]
-
-
-def test_a_bold_name_later_in_a_paragraph_teaches_nothing(run_cli, make_repo) -> None:
-    prompt = PROMPT.replace("**music_gen** — Compose music.", "Compose music with **music_gen**.")
-    found = _prm001(run_cli, make_repo, prompt)
-    assert len(found) == 1 and "`music_gen`" in found[0]
-
-
-def test_a_bold_name_with_no_separator_after_it_teaches_nothing(run_cli, make_repo) -> None:
-    prompt = PROMPT.replace("**music_gen** — Compose music.", "**music_gen** composes music.")
-    found = _prm001(run_cli, make_repo, prompt)
-    assert len(found) == 1 and "`music_gen`" in found[0]
-
-
-def test_a_capitalised_label_names_no_tool(run_cli, make_repo) -> None:
-    # ``**Music_gen:**`` is a label as ``**Note:**`` is, not the tool's name
-    prompt = PROMPT.replace("**music_gen** — Compose music.", "**Music_gen:** compose music.")
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        # a tool named by no paragraph is still untaught
+        "Compose music with `music`.",
+        # a bold name later in a paragraph teaches nothing
+        "Compose music with **music_gen**.",
+        # nor one with no separator after it
+        "**music_gen** composes music.",
+        # ``**Music_gen:**`` is a label as ``**Note:**`` is, not the tool's name
+        "**Music_gen:** compose music.",
+    ],
+)
+def test_a_paragraph_not_opening_with_the_bold_name_teaches_nothing(
+    run_cli, make_repo, paragraph: str
+) -> None:
+    prompt = PROMPT.replace("**music_gen** — Compose music.", paragraph)
     found = _prm001(run_cli, make_repo, prompt)
     assert len(found) == 1 and "`music_gen`" in found[0]
