@@ -85,9 +85,9 @@ def test_an_annotation_is_no_type_when_the_code_tests_for_another(make_repo, run
     bad = [{"reset": "yes", "size": "3", "limit": "high"}]
     _, lines = _run(make_repo, run_cli, ANNOTATED, bad)
     assert lines == [
-        'example gives `limit` the value `"high"`, but tools/t.py:7 reads it as number',
         'example gives `reset` the value `"yes"`, but tools/t.py:5 reads it as boolean',
         'example gives `size` the value `"3"`, but tools/t.py:7 reads it as integer',
+        'example gives `limit` the value `"high"`, but tools/t.py:7 reads it as number',
     ]
 
 
@@ -147,8 +147,8 @@ def test_a_union_claims_no_single_type(make_repo, run_cli) -> None:
     assert properties["port"] == {"default": None}
     _, lines = _run(make_repo, run_cli, UNIONS, [{"port": "web", "mode": 1}])
     assert [line.split(", but")[0] for line in lines] == [
-        "example gives `mode` the value `1`",
         'example gives `port` the value `"web"`',
+        "example gives `mode` the value `1`",
     ]
 
 

@@ -53,8 +53,8 @@ def test_a_value_the_conversion_takes_is_of_its_type(make_repo, run_cli) -> None
     assert _prm008(make_repo, run_cli, CONVERTED, refused) == [
         'example gives `priority` the value `"five"`, but tools/t.py:7 reads it as integer',
         'example gives `timeout` the value `"soon"`, but tools/t.py:8 reads it as number',
-        "example gives `pages` the value `3`, but tools/t.py:10 reads it as array",
         'example gives `priority` the value `"2.5"`, but tools/t.py:7 reads it as integer',
+        "example gives `pages` the value `3`, but tools/t.py:10 reads it as array",
     ]
 
 
@@ -256,9 +256,9 @@ def test_a_value_parsed_in_a_base_is_a_string(make_repo, run_cli) -> None:
     bad = [{"color": 255, "mask": 5, "count": "x", "level": 7}]
     assert _prm008(make_repo, run_cli, tool, bad, **helper) == [
         "example gives `color` the value `255`, but tools/t.py:7 reads it as string",
+        "example gives `mask` the value `5`, but tools/t.py:8 reads it as string",
         'example gives `count` the value `"x"`, but tools/t.py:9 reads it as integer',
         "example gives `level` the value `7`, but helpers/parsing.py:2 reads it as string",
-        "example gives `mask` the value `5`, but tools/t.py:8 reads it as string",
     ]
 
 
@@ -288,9 +288,9 @@ def test_a_value_in_angle_brackets_stands_for_any_value(make_repo, run_cli) -> N
     assert _prm008(make_repo, run_cli, DISPATCHED, placeholders) == []
     values = [{"operation": "<status> now", "count": "<5"}]
     assert _prm008(make_repo, run_cli, DISPATCHED, values) == [
-        'example gives `count` the value `"<5"`, but tools/t.py:6 reads it as integer',
         'example gives `operation` the value `"<status> now"`, which tools/t.py:7 does not '
         "accept (one of `log`, `status`)",
+        'example gives `count` the value `"<5"`, but tools/t.py:6 reads it as integer',
     ]
 
 

@@ -132,7 +132,7 @@ def test_each_object_of_a_fence_holding_several_is_an_example(make_repo, run_cli
     assert not [line for line in findings if "PRM005" in line]
     assert [line.split(" ", 2)[:2] for line in findings] == [
         [f"{PROMPT}:6:51:", "PRM003"],
-        [f"{PROMPT}:13:1:", "PRM008"],
+        [f"{PROMPT}:14:27:", "PRM008"],
     ]
     # words between or after the objects are passed over, as the framework
     # passes over them: each object is still an example of its own

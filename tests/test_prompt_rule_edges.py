@@ -170,7 +170,7 @@ def test_prm008_reports_an_example_value_outside_the_dispatched_values(make_repo
     result = run_cli(root, "check", "--select", "PRM008")
     assert result.exit_code == 1
     assert _findings(result.output) == [
-        f'{PROMPT}:5:1: PRM008 example gives `action` the value `"remove"`, which '
+        f'{PROMPT}:5:103: PRM008 example gives `action` the value `"remove"`, which '
         "tools/wait.py:7 does not accept (one of `list`, `create`)"
     ]
 

@@ -184,8 +184,8 @@ def test_a_schematic_example_value_is_no_refused_one(make_repo, run_cli) -> None
     files[notes] = f"### notes\nargs: `seconds`, `action`\n`{wrong}`\n"
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM008")
     assert [line.split(": PRM008 ")[1][:40] for line in _findings(result.output)] == [
-        'example gives `action` the value `"(writ',
         'example gives `seconds` the value `"bool',
+        'example gives `action` the value `"(writ',
     ]
 
 

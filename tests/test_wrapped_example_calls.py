@@ -94,7 +94,7 @@ def test_calls_nested_in_an_example_are_checked_as_calls(make_repo, run_cli) -> 
     expected = [
         f"{PARALLEL}:7:17: PRM002 prompt nested call names tool `nosuch`",
         f"{PARALLEL}:8:39: PRM003 argument `hours` is taught for `wait`",
-        f"{PARALLEL}:9:17: PRM008 example gives `seconds` the value `[5]`",
+        f"{PARALLEL}:9:50: PRM008 example gives `seconds` the value `[5]`",
     ]
 
     def findings(*paths: str) -> list[str]:

@@ -66,9 +66,11 @@ def read_call(
         example.tool_args = tool_args
         owner = example.tool_name if example.tool_name is not None else tool
         for key in tool_args:
+            member = members.get(("tool_args", str(key)))
+            if member is not None:
+                example.places[str(key)] = position(member.value_offset)
             if TEMPLATE_KEY_RE.search(str(key)):
                 continue  # ``"{{arg_name}}": 5``: a name doxtool does not know
-            member = members.get(("tool_args", str(key)))
             at = position(member.key_offset) if member else (line, column)
             doc.arguments.append(
                 TaughtArgument(str(key), *at, optional=False, source="example", tool=owner)

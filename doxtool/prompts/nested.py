@@ -85,12 +85,16 @@ def add_nested_calls(
         named = offsets.get((id(call), "tool_name"))
         where = position(named[1]) if named else at
         doc.tools.append(PromptTool(name, *where, "nested"))
+        places: dict[str, tuple[int, int]] = {}
         for key in args:
+            member = offsets.get((id(args), str(key)))
+            if member is not None:
+                places[str(key)] = position(member[1])
             if TEMPLATE_KEY_RE.search(str(key)):
                 continue  # ``"{{arg_name}}": 5``: a name doxtool does not know
-            member = offsets.get((id(args), str(key)))
             spot = position(member[0]) if member else where
             doc.arguments.append(TaughtArgument(str(key), *spot, source="example", tool=name))
         example = PromptExample(*where, text, tool_name=name, tool_args=args, data=call)
+        example.places = places
         example.keys = [str(key) for key in call]
         doc.nested.append(example)

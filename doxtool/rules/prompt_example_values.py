@@ -266,13 +266,13 @@ becomes a failed call in production.
         # strings reach the conversion, and int("five") raises
         Example(
             _guarded_files("isinstance(seconds, str)", '"five"'),
-            [Expect(PROMPT, 6, "`seconds`")],
+            [Expect(PROMPT, 10, "`seconds`")],
         ),
         # int([5]) raises TypeError, which ``except ValueError`` lets by
-        Example(_caught_files("[5]"), [Expect(PROMPT, 6, "`seconds`")]),
+        Example(_caught_files("[5]"), [Expect(PROMPT, 10, "`seconds`")]),
         Example(
             with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": [5]}'),
-            [Expect(PROMPT, 6, "`seconds`")],
+            [Expect(PROMPT, 10, "`seconds`")],
         ),
         # the code compares the value, as read, with the string "true" only
         Example(
@@ -285,7 +285,7 @@ becomes a failed call in production.
                     "        return Response(",
                 ),
             },
-            [Expect(PROMPT, 6, "`now` the value `true`")],
+            [Expect(PROMPT, 10, "`now` the value `true`")],
         ),
         Example(notes_files("action", '{"action": "Write"}'), [Expect(NOTES, 5, "`action`")]),
         # a choice holding a value the code does not compare
@@ -295,7 +295,7 @@ becomes a failed call in production.
         # the name of another type than the code reads
         Example(
             with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "boolean"}'),
-            [Expect(PROMPT, 6, "`seconds`")],
+            [Expect(PROMPT, 10, "`seconds`")],
         ),
         # a value in capitals that is one of the compared values, folded: not a placeholder
         Example(notes_files("action", '{"action": "WRITE"}'), [Expect(NOTES, 5, "`action`")]),
@@ -312,25 +312,25 @@ becomes a failed call in production.
             [Expect("prompts/agent.system.tool.preset.md", 4, "`preset` the value")],
         ),
         # ``seconds.strip()`` on the value as read: ``5`` has no such method
-        Example(_formatted_files(stripped=True), [Expect(PROMPT, 6, "reads it as string")]),
+        Example(_formatted_files(stripped=True), [Expect(PROMPT, 10, "reads it as string")]),
         # ``if not isinstance(seconds, int): return Response(...)`` refuses ``"5"``
         Example(
             {
                 **_checked_files(refuses=True),
                 PROMPT: with_prompt('"seconds": 5}', '"seconds": "5"}')[PROMPT],
             },
-            [Expect(PROMPT, 6, "reads it as integer")],
+            [Expect(PROMPT, 10, "reads it as integer")],
         ),
         # the subclass converts every value: the finding names its read
         Example(
             _inherited_files('"all"', stringified=True, tested=False),
-            [Expect(PROMPT, 6, "tools/wait.py:6 reads it as integer")],
+            [Expect(PROMPT, 10, "tools/wait.py:6 reads it as integer")],
         ),
         # the tool's ``str()`` takes it, the helper's ``int()`` does not
         Example(
-            _helper_files('"all"', caught=False), [Expect(PROMPT, 6, "helpers/secs.py:2 reads")]
+            _helper_files('"all"', caught=False), [Expect(PROMPT, 10, "helpers/secs.py:2 reads")]
         ),
-        Example(_helper_files("[5]", caught=True), [Expect(PROMPT, 6, "`seconds`")]),
+        Example(_helper_files("[5]", caught=True), [Expect(PROMPT, 10, "`seconds`")]),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -363,13 +363,16 @@ becomes a failed call in production.
                         continue
                     where = arg.where(module)
                     given = name in example.tool_args  # not a method (``tool:method``)
+                    # the value given, or the example that calls ``tool:method``
+                    at = example.places.get(name, (example.line, example.column))
+                    line, column = at if given else (example.line, example.column)
                     if given and arg.type and refused_type(value, arg):
                         yield self.finding(
                             f"example gives `{name}` the value {_short(value)}, but {where} reads "
                             f"it as {arg.type}",
                             prompt.path,
-                            example.line,
-                            example.column,
+                            line,
+                            column,
                             subject=f"{prompt.path}:value:{name}",
                         )
                     elif given and (compared := misread(value, arg, tool)) is not None:
@@ -377,8 +380,8 @@ becomes a failed call in production.
                             f"example gives `{name}` the value {_short(value)}, but {where} "
                             f"only compares it with {compared}",
                             prompt.path,
-                            example.line,
-                            example.column,
+                            line,
+                            column,
                             subject=f"{prompt.path}:value:{name}",
                         )
                     elif (
@@ -398,8 +401,8 @@ becomes a failed call in production.
                             f"example {how}{_short(value)}, which "
                             f"{where} does not accept (one of {allowed})",
                             prompt.path,
-                            example.line,
-                            example.column,
+                            line,
+                            column,
                             subject=f"{prompt.path}:value:{name}",
                         )
 
