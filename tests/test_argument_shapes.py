@@ -879,3 +879,29 @@ def test_values_looked_up_in_a_dict_the_function_binds_once_are_its_keys(
     for change in ('action_map["put"] = self._get', "action_map.update(extra=self._get)"):
         (action,) = _tool(run_cli, make_repo, LOCAL_MAP.replace("CHANGE", change))["arguments"]
         assert (action["enum"], action["values_unknown"]) == (None, True), change
+
+
+def test_a_default_a_dict_of_the_tools_methods_takes_is_the_default(run_cli, make_repo) -> None:
+    """``if not handler:`` after a lookup in a dict of the tool's methods
+    refuses a missed key alone, as ``if handler is None:`` does: a default
+    among the keys (``"list"``) passes it on every call and is the default;
+    a dict with a false value (``"b": 0``) refuses that key too."""
+    source = LOCAL_MAP.replace("CHANGE", "pass").replace('"action", ""', '"action", "list"')
+    (action,) = _tool(run_cli, make_repo, source)["arguments"]
+    assert (action["required"], action["required_unknown"]) == (False, False)
+    assert (action["has_default"], action["default"], action["enum"]) == (
+        True,
+        "list",
+        ["list", "get"],
+    )
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                kinds = {"a": 1, "b": 0}
+                kind = kinds.get(self.args.get("kind", "b"))
+                if not kind:
+                    return Response(message="unknown kind", break_loop=False)
+                return Response(message=str(kind), break_loop=False)
+        """
+    (kind,) = _tool(run_cli, make_repo, source)["arguments"]
+    assert (kind["has_default"], kind["default"]) != (True, "b")
