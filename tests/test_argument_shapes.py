@@ -905,3 +905,43 @@ def test_a_default_a_dict_of_the_tools_methods_takes_is_the_default(run_cli, mak
         """
     (kind,) = _tool(run_cli, make_repo, source)["arguments"]
     assert (kind["has_default"], kind["default"]) != (True, "b")
+
+
+def test_a_method_a_dict_of_the_tools_methods_gives_checks_what_it_is_handed(
+    run_cli, make_repo
+) -> None:
+    """``return await handler(path=path)`` of a dict of the tool's methods
+    runs one of them on some calls only: a check there of the parameter the
+    argument's value reaches needs it on those calls (``required or
+    optional``), as a call of that method in a branch of a dispatch does."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, action: str = "list", path: str = "", **kwargs) -> Response:
+                handlers = {"read": self._read, "list": self._list}
+                handler = handlers.get(action)
+                if handler is None:
+                    return Response(message=f"unknown action {action}", break_loop=False)
+                return await handler(path=path)
+
+            async def _read(self, path: str, **kwargs) -> Response:
+                if not path:
+                    return Response(message="path is required", break_loop=False)
+                return Response(message=path, break_loop=False)
+
+            async def _list(self, path: str = "", **kwargs) -> Response:
+                return Response(message="list", break_loop=False)
+        """
+    arguments = {a["name"]: a for a in _tool(run_cli, make_repo, source)["arguments"]}
+    path = arguments["path"]
+    assert (path["required"], path["required_unknown"], path["has_default"]) == (False, True, False)
+    # the table indexed (``handlers[action]``) is followed alike
+    indexed = source.replace("handlers.get(action)", "handlers[action]")
+    arguments = {a["name"]: a for a in _tool(run_cli, make_repo, indexed)["arguments"]}
+    assert (arguments["path"]["required_unknown"], arguments["path"]["has_default"]) == (
+        True,
+        False,
+    )
+    # a table holding a value that is no function of the module is not
+    other = source.replace('"list": self._list}', '"list": print}')
+    arguments = {a["name"]: a for a in _tool(run_cli, make_repo, other)["arguments"]}
+    assert (arguments["path"]["required_unknown"], arguments["path"]["default"]) == (False, "")

@@ -42,14 +42,16 @@ class Callees:
             return self.scan.functions[value]
         return None
 
-    def _callee(self, node: cst.Call, env: Env) -> Target | None:
+    def _callee(self, node: cst.Call, env: Env, fn: Func | None = None) -> Target | None:
         """A function of this module the call reaches, and what it is handed.
 
         Followed are the module's functions, the class's methods (through
         ``self`` or ``super()``), and what reaches their parameters: the
-        arguments dict, an argument's value, or the tool itself.
+        arguments dict, an argument's value, or the tool itself. ``fn``:
+        the function the call is known to reach otherwise (one a dispatch
+        table gives, :meth:`~doxtool.python.lookups.Lookups._dispatched_call`).
         """
-        fn = self._callee_function(node, env)
+        fn = fn or self._callee_function(node, env)
         if fn is None:
             return None
         own = {p.name.value for p in own_params(fn)}

@@ -253,6 +253,10 @@ class Env:
     #: its value and what is known of each key's value, the lookup's node
     #: id): ``handler = HANDLERS.get(action)``
     lookups: dict[str, tuple[str, tuple[LookupEntry, ...], int]] = field(default_factory=dict)
+    #: local name -> the functions of the module (methods of the tool through
+    #: ``self``) a dict of them only gives (``handler = action_map.get(action)``):
+    #: a call of the name runs one of them (:mod:`~doxtool.python.lookups`)
+    dispatched: dict[str, tuple[Func, ...]] = field(default_factory=dict)
     #: local name -> what it holds besides the arguments (``{**DEFAULTS, **self.args}``)
     merged: dict[str, Any] = field(default_factory=dict)
     #: local name -> the dict display (or the copy of a dict) it was last
