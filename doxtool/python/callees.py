@@ -63,6 +63,7 @@ class Callees:
         filled: set[str] = set()
         texts: set[str] = set()
         computed: set[str] = set()
+        groups: set[tuple[str, frozenset[str]]] = set()
         self_param: str | None = None
         #: the caller's label of each arguments dict handed -> the callee's
         labels: dict[str, set[str]] = {}
@@ -111,6 +112,8 @@ class Callees:
                     texts.add(param)
                 if type(value) is cst.Name and value.value in env.computed:
                     computed.add(param)
+                if type(value) is cst.Name and value.value in env.var_groups:
+                    groups.add((param, env.var_groups[value.value]))
                 key = self._key(value, env)
                 if isinstance(key, str):
                     keys.add((param, key))
@@ -138,6 +141,7 @@ class Callees:
             filled=frozenset(filled) if splat else frozenset(),
             texts=frozenset(texts),
             computed=frozenset(computed),
+            groups=frozenset(groups),
             arm=self._arm_here(env),
             fills=fills,
             fill_keys=fill_keys,

@@ -358,6 +358,10 @@ class Target:
     texts: frozenset[str] = frozenset()
     #: parameters handed such a value with a fallback (as ``Env.computed``)
     computed: frozenset[str] = frozenset()
+    #: (parameter, arguments) pairs: parameters handed a name that stands for
+    #: any of several arguments (``nb = args.get("a") or args.get("b")``, as
+    #: ``Env.var_groups``): a check there refuses them jointly
+    groups: frozenset[tuple[str, frozenset[str]]] = frozenset()
     #: called on the straight path of an arm of a closed dispatch (:mod:`~doxtool.python.arms`)
     arm: int | None = None
     #: what it returns is the message of the ``Response`` the caller ends
