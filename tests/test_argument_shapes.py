@@ -879,3 +879,69 @@ def test_values_looked_up_in_a_dict_the_function_binds_once_are_its_keys(
     for change in ('action_map["put"] = self._get', "action_map.update(extra=self._get)"):
         (action,) = _tool(run_cli, make_repo, LOCAL_MAP.replace("CHANGE", change))["arguments"]
         assert (action["enum"], action["values_unknown"]) == (None, True), change
+
+
+def test_a_default_a_dict_of_the_tools_methods_takes_is_the_default(run_cli, make_repo) -> None:
+    """``if not handler:`` after a lookup in a dict of the tool's methods
+    refuses a missed key alone, as ``if handler is None:`` does: a default
+    among the keys (``"list"``) passes it on every call and is the default;
+    a dict with a false value (``"b": 0``) refuses that key too."""
+    source = LOCAL_MAP.replace("CHANGE", "pass").replace('"action", ""', '"action", "list"')
+    (action,) = _tool(run_cli, make_repo, source)["arguments"]
+    assert (action["required"], action["required_unknown"]) == (False, False)
+    assert (action["has_default"], action["default"], action["enum"]) == (
+        True,
+        "list",
+        ["list", "get"],
+    )
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                kinds = {"a": 1, "b": 0}
+                kind = kinds.get(self.args.get("kind", "b"))
+                if not kind:
+                    return Response(message="unknown kind", break_loop=False)
+                return Response(message=str(kind), break_loop=False)
+        """
+    (kind,) = _tool(run_cli, make_repo, source)["arguments"]
+    assert (kind["has_default"], kind["default"]) != (True, "b")
+
+
+def test_a_method_a_dict_of_the_tools_methods_gives_checks_what_it_is_handed(
+    run_cli, make_repo
+) -> None:
+    """``return await handler(path=path)`` of a dict of the tool's methods
+    runs one of them on some calls only: a check there of the parameter the
+    argument's value reaches needs it on those calls (``required or
+    optional``), as a call of that method in a branch of a dispatch does."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, action: str = "list", path: str = "", **kwargs) -> Response:
+                handlers = {"read": self._read, "list": self._list}
+                handler = handlers.get(action)
+                if handler is None:
+                    return Response(message=f"unknown action {action}", break_loop=False)
+                return await handler(path=path)
+
+            async def _read(self, path: str, **kwargs) -> Response:
+                if not path:
+                    return Response(message="path is required", break_loop=False)
+                return Response(message=path, break_loop=False)
+
+            async def _list(self, path: str = "", **kwargs) -> Response:
+                return Response(message="list", break_loop=False)
+        """
+    arguments = {a["name"]: a for a in _tool(run_cli, make_repo, source)["arguments"]}
+    path = arguments["path"]
+    assert (path["required"], path["required_unknown"], path["has_default"]) == (False, True, False)
+    # the table indexed (``handlers[action]``) is followed alike
+    indexed = source.replace("handlers.get(action)", "handlers[action]")
+    arguments = {a["name"]: a for a in _tool(run_cli, make_repo, indexed)["arguments"]}
+    assert (arguments["path"]["required_unknown"], arguments["path"]["has_default"]) == (
+        True,
+        False,
+    )
+    # a table holding a value that is no function of the module is not
+    other = source.replace('"list": self._list}', '"list": print}')
+    arguments = {a["name"]: a for a in _tool(run_cli, make_repo, other)["arguments"]}
+    assert (arguments["path"]["required_unknown"], arguments["path"]["default"]) == (False, "")

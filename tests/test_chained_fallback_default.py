@@ -55,3 +55,41 @@ def test_a_default_another_argument_may_let_pass_stands(run_cli, make_repo) -> N
     root = make_repo(WALKS["tool"](dedent(BESIDE_ANOTHER)))
     operation = _arguments(run_cli, root)["operation"]
     assert (operation["has_default"], operation["default"]) == (True, "")
+
+
+HANDED_ON = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        op = self.args.get("op", "") or self.args.get("operation", "")
+        CALL
+
+    async def _run(self, op: str):
+        if not op:
+            return Response(message="op is required", break_loop=False)
+        return Response(message=op, break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "return await self._run(op)",
+        'if self.args.get("mode", "run") == "run":\n            return await self._run(op)\n'
+        '        return Response(message="other", break_loop=False)',
+    ],
+)
+def test_a_chained_fallback_handed_to_a_method_that_refuses_it_is_refused_jointly(
+    run_cli, make_repo, call: str
+) -> None:
+    """The name handed on stands for either argument, as it does where the
+    check is ``execute``'s own: neither is required alone, and the last
+    read's ``""`` is no default."""
+    root = make_repo({"tools/t.py": HANDED_ON.replace("CALL", call)})
+    arguments = _arguments(run_cli, root)
+    op, operation = arguments["op"], arguments["operation"]
+    assert (op["required"], op["alternatives"]) == (False, ["operation"])
+    assert operation["alternatives"] == ["op"]
+    assert (operation["has_default"], operation["default_unknown"]) == (False, True)

@@ -120,6 +120,12 @@ class AbsenceTests:
             if names:  # ``not int(x)`` refuses ``"0"``: ``falsy-int``
                 kind = f"falsy-{converted}" if converted else "falsy"
                 return self._as_read(dict.fromkeys(names, kind), inner, env)  # type: ignore[attr-defined]
+            if type(inner) is cst.Name and _known_lookup(inner.value, env):
+                # ``not handler`` of ``handler = HANDLERS.get(action)``, whose
+                # values are all known: the keys it refuses are read by
+                # :meth:`~doxtool.python.lookups.Lookups._closed_lookup`, as
+                # those of ``handler is None`` are
+                return None
             called = _string_methods_of(inner)  # ``not parse(x).strip()`` too
             if type(called) is cst.Name and called.value in env.var_calls:
                 return {env.var_calls[called.value]: CALLED}  # ``not parse(x)``: any value, maybe
@@ -322,3 +328,12 @@ def made_value(node: cst.BaseExpression) -> bool:
         return False
     func = node.func
     return not (type(func) is cst.Attribute and func.attr.value in READ_METHODS)
+
+
+def _known_lookup(name: str, env: Env) -> bool:
+    """Whether ``name`` holds what a lookup of an argument's value in a dict
+    gave (``handler = HANDLERS.get(action)``) whose every value is known and
+    true (``self._list``), so that ``not name`` holds of a missed key alone,
+    as ``name is None`` does."""
+    found = env.lookups.get(name)
+    return found is not None and all(known and bool(value) for _, (known, value) in found[1])

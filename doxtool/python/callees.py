@@ -42,14 +42,16 @@ class Callees:
             return self.scan.functions[value]
         return None
 
-    def _callee(self, node: cst.Call, env: Env) -> Target | None:
+    def _callee(self, node: cst.Call, env: Env, fn: Func | None = None) -> Target | None:
         """A function of this module the call reaches, and what it is handed.
 
         Followed are the module's functions, the class's methods (through
         ``self`` or ``super()``), and what reaches their parameters: the
-        arguments dict, an argument's value, or the tool itself.
+        arguments dict, an argument's value, or the tool itself. ``fn``:
+        the function the call is known to reach otherwise (one a dispatch
+        table gives, :meth:`~doxtool.python.lookups.Lookups._dispatched_call`).
         """
-        fn = self._callee_function(node, env)
+        fn = fn or self._callee_function(node, env)
         if fn is None:
             return None
         own = {p.name.value for p in own_params(fn)}
@@ -61,6 +63,7 @@ class Callees:
         filled: set[str] = set()
         texts: set[str] = set()
         computed: set[str] = set()
+        groups: set[tuple[str, frozenset[str]]] = set()
         self_param: str | None = None
         #: the caller's label of each arguments dict handed -> the callee's
         labels: dict[str, set[str]] = {}
@@ -109,6 +112,8 @@ class Callees:
                     texts.add(param)
                 if type(value) is cst.Name and value.value in env.computed:
                     computed.add(param)
+                if type(value) is cst.Name and value.value in env.var_groups:
+                    groups.add((param, env.var_groups[value.value]))
                 key = self._key(value, env)
                 if isinstance(key, str):
                     keys.add((param, key))
@@ -136,6 +141,7 @@ class Callees:
             filled=frozenset(filled) if splat else frozenset(),
             texts=frozenset(texts),
             computed=frozenset(computed),
+            groups=frozenset(groups),
             arm=self._arm_here(env),
             fills=fills,
             fill_keys=fill_keys,

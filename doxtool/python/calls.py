@@ -54,7 +54,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         target = self._callee(node, env)
         if target is not None and id(node) in env.answering:
             target = dataclasses.replace(target, answers=True)
-        if target is not None:
+        if target is None and type(func) is cst.Name and func.value in env.dispatched:
+            self._dispatched_call(node, env)  # type: ignore[attr-defined]
+        elif target is not None:
             # collecting outcomes when it is a call the function returns
             # (:mod:`~doxtool.python.returnedcalls`)
             self._scan(target, collect=self._collects_here(node, target, env))

@@ -19,12 +19,15 @@ some calls only, and what it reads is walked as such
 
 from __future__ import annotations
 
+import dataclasses
+
 import libcst as cst
 
 from doxtool.python.contracts import ends_with_raise
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.localdicts import bound_dicts
+from doxtool.python.modulescan import Func
 from doxtool.python.names import may_change
 from doxtool.python.walkstate import Env, LookupEntry, Target
 
@@ -50,6 +53,23 @@ class Lookups:
         function walked (``env``) binds once and only reads
         (:func:`~doxtool.python.localdicts.bound_dicts`), each with what is
         known of its value (:func:`_entry_value`); None otherwise."""
+        value = self._dict_node(node, env)
+        if value is None:
+            return None
+        keys: list[LookupEntry] = []
+        for element in value.elements:
+            if type(element) is not cst.DictElement:
+                return None  # ``{**OTHER}``
+            ok, key = literal_value(element.key, self.module)
+            if not ok or not isinstance(key, str):
+                return None
+            keys.append((key, self._entry_value(element.value, env)))
+        return keys
+
+    def _dict_node(self, node: cst.BaseExpression, env: Env | None = None) -> cst.Dict | None:
+        """The dict display a module constant the module never changes, or a
+        name the function walked (``env``) binds once and only reads, stands
+        for, when it holds entries."""
         if type(node) is not cst.Name:
             return None
         value = self.scan.constant_node(node.value)
@@ -61,15 +81,49 @@ class Lookups:
             value = local.get(node.value)
         if type(value) is not cst.Dict or not value.elements:
             return None
-        keys: list[LookupEntry] = []
-        for element in value.elements:
+        return value
+
+    def _dispatch_table(self, node: cst.BaseExpression, env: Env) -> tuple[Func, ...] | None:
+        """The functions a dict of them (:meth:`_dict_node`) holds, when each
+        of its values is a method of the tool taken through ``self``
+        (``self._list``) or a function of the module (``_list``); None
+        otherwise."""
+        table = self._dict_node(node, env)
+        if table is None:
+            return None
+        found: list[Func] = []
+        for element in table.elements:
             if type(element) is not cst.DictElement:
-                return None  # ``{**OTHER}``
-            ok, key = literal_value(element.key, self.module)
-            if not ok or not isinstance(key, str):
                 return None
-            keys.append((key, self._entry_value(element.value, env)))
-        return keys
+            value = element.value
+            fn: Func | None = None
+            if type(value) is cst.Name:
+                fn = self._own_function(value, env)  # type: ignore[attr-defined]
+            elif (
+                env.self_name is not None
+                and type(value) is cst.Attribute
+                and type(value.value) is cst.Name
+                and value.value.value == env.self_name
+            ):
+                fn = self._method(value.attr.value)  # type: ignore[attr-defined]
+            if fn is None:
+                return None
+            if fn not in found:
+                found.append(fn)
+        return tuple(found)
+
+    def _dispatched_call(self, node: cst.Call, env: Env) -> None:
+        """``return await handler(path=path)`` of a name a dispatch table
+        gave: each function it holds runs on some calls only, handed what the
+        call hands it (a check there of a parameter an argument's value
+        reaches needs that argument on those calls)."""
+        func = node.func
+        assert type(func) is cst.Name
+        for fn in env.dispatched[func.value]:
+            target = self._callee(node, env, fn)  # type: ignore[attr-defined]
+            if target is not None:
+                target = dataclasses.replace(target, conditional=True, needed=False)
+                self._scan(target, collect=False)  # type: ignore[attr-defined]
 
     def _entry_value(
         self, value: cst.BaseExpression, env: Env | None = None
@@ -188,9 +242,18 @@ class Lookups:
         """``handler = HANDLERS.get(action)``: ``handler`` is None for a value
         of ``action`` that is not a key of ``HANDLERS``."""
         env.lookups.pop(name, None)
+        env.dispatched.pop(name, None)
+        if type(value) is cst.Subscript and len(value.slice) == 1:
+            table = self._dispatch_table(value.value, env)  # ``HANDLERS[action]``
+            if table is not None:
+                env.dispatched[name] = table
         if type(value) is not cst.Call or type(value.func) is not cst.Attribute:
             return
         func = value.func
+        if func.attr.value == "get" and 1 <= len(value.args) <= 2:
+            table = self._dispatch_table(func.value, env)
+            if table is not None and len(value.args) == 1:
+                env.dispatched[name] = table
         if func.attr.value != "get" or not 1 <= len(value.args) <= 2:
             return
         if len(value.args) == 2:

@@ -438,6 +438,7 @@ class ToolScan(
             flags=_flags(target.flags),
             texts=set(target.texts),
             computed=set(target.computed),
+            var_groups=dict(target.groups),
             needed=fn is self.entry or (target.needed and self.from_execute),
             arm=target.arm,
             arm_top=target.arm is not None,

@@ -253,6 +253,10 @@ class Env:
     #: its value and what is known of each key's value, the lookup's node
     #: id): ``handler = HANDLERS.get(action)``
     lookups: dict[str, tuple[str, tuple[LookupEntry, ...], int]] = field(default_factory=dict)
+    #: local name -> the functions of the module (methods of the tool through
+    #: ``self``) a dict of them only gives (``handler = action_map.get(action)``):
+    #: a call of the name runs one of them (:mod:`~doxtool.python.lookups`)
+    dispatched: dict[str, tuple[Func, ...]] = field(default_factory=dict)
     #: local name -> what it holds besides the arguments (``{**DEFAULTS, **self.args}``)
     merged: dict[str, Any] = field(default_factory=dict)
     #: local name -> the dict display (or the copy of a dict) it was last
@@ -354,6 +358,10 @@ class Target:
     texts: frozenset[str] = frozenset()
     #: parameters handed such a value with a fallback (as ``Env.computed``)
     computed: frozenset[str] = frozenset()
+    #: (parameter, arguments) pairs: parameters handed a name that stands for
+    #: any of several arguments (``nb = args.get("a") or args.get("b")``, as
+    #: ``Env.var_groups``): a check there refuses them jointly
+    groups: frozenset[tuple[str, frozenset[str]]] = frozenset()
     #: called on the straight path of an arm of a closed dispatch (:mod:`~doxtool.python.arms`)
     arm: int | None = None
     #: what it returns is the message of the ``Response`` the caller ends
