@@ -647,6 +647,37 @@ def test_a_documented_type_the_code_does_not_show_is_not_reported(run_cli, make_
     assert "documented with type string but the code reads it as integer" in result.output
 
 
+def test_a_type_only_str_gives_denies_no_documented_type(run_cli, make_repo) -> None:
+    """``str(self.args["context"])`` converts any value: the ``"string"`` it
+    gives a fresh item denies no type a person states (``integer``), and a
+    fix keeps it; a string method on the value as read still shows the type."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                cmd = ["rg"]
+                if self.args.get("context"):
+                    cmd.extend(["-C", str(self.args["context"])])
+                return Response(message=" ".join(cmd), break_loop=False)
+        """
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(source)})
+    companion = "# notes.py DOX\n\n## Runtime Contracts\n- Arguments of `NotesTool`:\n"
+    (root / "tools/notes.py.dox.md").write_text(companion + "  - `context`: optional integer.\n")
+    assert run_cli(root, "check", "--select", "DOX111").output == "All checks passed.\n"
+    (root / "tools/notes.py.dox.md").write_text(
+        companion + "  - `context`: required integer. Lines around a match.\n"
+    )
+    assert run_cli(root, "check", "--select", "DOX111", "--fix").exit_code == 0
+    assert (root / "tools/notes.py.dox.md").read_text() == (
+        companion + "  - `context`: optional integer. Lines around a match.\n"
+    )
+    # a string method on the value as read shows the type
+    (root / "tools/notes.py").write_text(
+        HEAD + dedent(source).replace('str(self.args["context"])', 'self.args["context"].strip()')
+    )
+    result = run_cli(root, "check", "--select", "DOX111")
+    assert "documented with type integer but the code reads it as string" in result.output
+
+
 def test_a_persons_spelling_without_a_type_leaves_it_unstated(run_cli, make_repo) -> None:
     """`` `topic` (required): ... `` says nothing of the type: it is not
     compared; the grammar's own item without one is, and says so plainly."""

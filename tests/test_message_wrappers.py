@@ -10,6 +10,8 @@ optional`` stays (:mod:`~doxtool.python.returns`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from bothwalks import kinds_and_defaults
 
@@ -111,3 +113,24 @@ def test_a_subclass_elsewhere_answers_with_its_own_method(
     head = "from helpers.base import Base\nfrom helpers.tool import Response\n\n\n"
     files = {"helpers/base.py": BASE, "tools/t.py": head + subclass}
     assert _facts(make_repo, run_cli, files)["k"] == (kind, "-")
+
+
+@pytest.mark.parametrize(
+    ("methods", "kind"),
+    [
+        (ERR, "required"),
+        # a message built by a call the summary does not follow
+        (ERR.replace("message=text", "message=build(text)"), "unknown"),
+        # the message handed to another call beside the Response
+        (ERR.replace("message=text", "message=text, additional=log(text)"), "unknown"),
+    ],
+)
+def test_a_wrapper_refuses_where_the_repository_lacks_the_framework(
+    tmp_path: Path, run_cli, methods: str, kind: str
+) -> None:
+    """A plugin's repository holds no ``helpers/tool.py``: the ``Response``
+    its wrapper builds is not followed, and the parameter handed to it is
+    no key read; the wrapper still only wraps the message."""
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools/t.py").write_text(_tool(CHECK, methods))
+    assert kinds_and_defaults(run_cli, tmp_path)["k"] == (kind, "-")

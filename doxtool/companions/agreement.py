@@ -196,7 +196,9 @@ def _said(fact: dict[str, Any], documented: dict[str, Any]) -> tuple[bool, bool,
     return (
         not fact.get("values_unknown") and not documented.get("values_unstated"),
         not fact.get("default_unknown") and not documented.get("default_unstated"),
-        fact.get("type") is not None and not documented.get("type_unstated"),
+        fact.get("type") is not None
+        and not fact.get("type_open")
+        and not documented.get("type_unstated"),
         not fact.get("required_unknown"),
     )
 
@@ -322,6 +324,7 @@ def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str
     # person's spelling leaves unstated (`` `city` (required): ... ``)
     if (
         want.get("type") is not None
+        and not want.get("type_open")
         and not have.get("type_unstated")
         and not types_agree(want.get("type"), have.get("type"))
     ):

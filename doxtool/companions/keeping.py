@@ -82,7 +82,11 @@ def with_persons_values(values: Any, existing: FactBlock) -> Any:
         if (
             person is not None
             and person.get("type")
-            and (v.get("type") is None or type_key(v.get("type")) == type_key(person.get("type")))
+            and (
+                v.get("type") is None
+                or v.get("type_open")
+                or type_key(v.get("type")) == type_key(person.get("type"))
+            )
         ):
             # a type the code does not say, or the same type spelled another way (`int`)
             v = {**v, "type": person.get("type")}

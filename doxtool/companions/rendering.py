@@ -80,6 +80,7 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
                 "required": argument.required,
                 "required_unknown": argument.required_unknown,
                 "type": argument.type,
+                "type_open": argument.type_open,  # a person's type stands
                 "default": default,
                 "has_default": argument.has_default,
                 "code_default": written if written != default else None,  # `"2"` of int("2")

@@ -167,6 +167,22 @@ class Argument:
         return number if math.isfinite(number) else value
 
     @property
+    def type_open(self) -> bool:
+        """Whether only ``str(x)`` gives ``type``: the code converts any value
+        to a string (``"5"`` does as well as ``5``), so the ``"string"`` it
+        writes denies no type a person states (``str(self.args["context"])``
+        handed on, documented ``integer``); a default, a compared or listed
+        value, or a string method on the value as read says more."""
+        return (
+            self.type == "string"
+            and self.coercion == "str"
+            and not self.type_used
+            and not self.has_default
+            and not self.enum
+            and not self.compared
+        )
+
+    @property
     def first_line(self) -> int:
         return self.reads[0].line if self.reads else 0
 

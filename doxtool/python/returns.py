@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Callable
 
 from doxtool.core.facts import BREAK_LOOP, Argument, HelperCall, Outcome, ToolFacts
-from doxtool.core.summary_facts import Returned
+from doxtool.core.summary_facts import KeyRead, Returned
 from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
 from doxtool.python.followargs import parameter_of
 from doxtool.python.followraises import never_returns, past_never, settled
@@ -205,7 +205,10 @@ class ReturnFollower:
             and not summary.effects
             # nothing called but the ``Response`` built, no key read (its parameters aside)
             and all(c.target.rsplit(".", 1)[-1] == "Response" for c in summary.calls)
-            and all(read.kind == "parameter" for read in summary.reads)
+            and all(
+                read.kind == "parameter" or _into_response(read, returned.line)
+                for read in summary.reads
+            )
         )
 
     def _responds(self, tool: ToolFacts, cls: str, call: str) -> bool:
@@ -250,6 +253,15 @@ class ReturnFollower:
             if found is not None:
                 return found
         return self.follower.callee(caller, target)
+
+
+def _into_response(read: KeyRead, line: int) -> bool:
+    """Whether ``read`` is only the parameter handed to the ``Response`` the
+    function returns on ``line``, where the summary does not follow the class
+    (``Response(message=text, ...)`` of a ``helpers.tool`` the repository
+    lacks, as in a plugin's): no key of it is read there."""
+    callee = read.computed.split("(", 1)[0].rsplit(".", 1)[-1].strip()
+    return read.handed and not read.key and read.line == line and callee == "Response"
 
 
 def _coroutine(caller: Found, returned: Returned, callee: Found) -> bool:
