@@ -9,7 +9,9 @@ singles out the empty value). Past a test of one value (``if mode ==
 "fast": return ...`` then ``return Response(f"ran in {mode}")``) the
 ``Response`` may as well be the tool's answer for any other
 value as a refusal, so which values the argument takes is not known; a
-raise refuses whatever the run tested. A test that
+raise refuses whatever the run tested. A test (an ``elif``, a returning
+``if`` after the run) of none of the arguments the run's first test reads
+ends the run open: the values not taken reach it. A test that
 rejects (``if mode not in MODES: return Response("unknown mode")``) closes
 the run however many values it names. A run whose tested value a statement
 before it hands to a call is not closed either
