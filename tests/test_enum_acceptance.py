@@ -436,3 +436,52 @@ def test_one_tested_value_then_a_response_is_no_closed_dispatch(tmp_path: Path) 
 )
 def test_a_closed_dispatch_of_one_value_needs_a_raise(tmp_path: Path, body: str) -> None:
     assert _mode_enum(tmp_path, body) in (["fast"], ["fast", "slow"])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a returning test of another value: the values not taken reach it,
+        # and either of its answers may be the tool's for them
+        """\
+        if mode == "fast":
+            return Response(message="ran fast", break_loop=False)
+        if self.agent:
+            return Response(message=f"ran {mode} for the agent", break_loop=False)
+        return Response(message=f"ran {mode}", break_loop=False)
+        """,
+        """\
+        if mode == "fast":
+            return Response(message="ran fast", break_loop=False)
+        elif self.agent:
+            return Response(message=f"ran {mode} for the agent", break_loop=False)
+        else:
+            return Response(message=f"ran {mode}", break_loop=False)
+        """,
+        """\
+        match mode:
+            case "fast":
+                return Response(message="ran fast", break_loop=False)
+            case "slow":
+                return Response(message="ran slow", break_loop=False)
+        if self.agent:
+            return Response(message=f"ran {mode} for the agent", break_loop=False)
+        return Response(message=f"ran {mode}", break_loop=False)
+        """,
+    ],
+)
+def test_a_test_of_another_value_is_no_part_of_the_dispatch(tmp_path: Path, body: str) -> None:
+    assert _mode_enum(tmp_path, body) is None
+
+
+def test_tests_of_the_same_value_in_other_spellings_stay_one_dispatch(tmp_path: Path) -> None:
+    body = """\
+    if mode == "fast":
+        return Response(message="ran fast", break_loop=False)
+    if self.args.get("mode") == "slow":
+        return Response(message="ran slow", break_loop=False)
+    if not mode.strip():
+        return Response(message="no mode", break_loop=False)
+    return Response(message=f"unknown mode {mode}", break_loop=False)
+    """
+    assert _mode_enum(tmp_path, body) == ["fast", "slow"]

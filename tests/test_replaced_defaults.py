@@ -79,6 +79,12 @@ def _argument(run_cli, make_repo, source: str, name: str) -> tuple[Any, ...]:
         ("limit=None", ("limit = limit or 10",), 10),
         # a falsy literal first (still no value given), then the replacement
         ('limit: str = ""', ('limit = str(limit or "")', "limit = limit or 10"), 10),
+        # a test not decided whose arms leave the missing value as it is
+        (
+            "limit=None",
+            ("if self.fast:", "    if limit:", "        limit = int(limit)", "limit = limit or 10"),
+            10,
+        ),
     ],
 )
 def test_a_parameter_replaced_in_an_expression(
@@ -102,6 +108,9 @@ def test_a_parameter_replaced_in_an_expression(
         # a falsy literal first, then what no one can read stands in
         ('limit = str(limit or "")', "limit = self.fallback or limit"),
         ("limit = limit or 0", "limit = self._limit() or limit"),
+        # an arm of a test not decided that replaces the missing value
+        ("if self.fast:", "    if not limit:", "        limit = self._limit()"),
+        ("if self.fast:", "    pass", "else:", "    if limit is None:", "        limit = 3"),
     ],
 )
 def test_a_none_replaced_by_what_no_one_can_read_is_not_null(
@@ -137,6 +146,26 @@ def test_a_none_replaced_by_what_no_one_can_read_is_not_null(
         ('chart: str = "auto"', ("chart = chart if self.fast else 'bar'",), "auto"),
         # used before it is replaced: the default is what it held
         ("limit=None", ("print(limit)", "limit = int(limit) if limit else 10"), None),
+        # a test not decided whose arms replace the value only where it was
+        # given (the branch a missing one takes is not taken)
+        (
+            "limit=None",
+            (
+                "if self.fast:",
+                "    if limit:",
+                "        limit = str(limit).strip()",
+                "    return Response(message=str(limit), break_loop=False)",
+                "print(limit)",
+            ),
+            None,
+        ),
+        (
+            "limit=None",
+            ("if self.fast:", "    pass", "elif limit is not None:", "    limit = int(limit)"),
+            None,
+        ),
+        # a test not decided that uses the value held, before it is replaced
+        ("limit=None", ("if self.check(limit):", "    pass", "limit = limit or 10"), None),
     ],
 )
 def test_a_parameter_default_that_stays(
@@ -472,3 +501,29 @@ def test_a_helper_raising_in_a_try_before_binding_the_name_again_claims_no_null(
     files = {"tools/fetch.py": tool, "helpers/saver.py": helper}
     found = _arguments(run_cli, make_repo, files)
     assert found["key"][1:] == (False, None, True)
+
+
+def test_a_test_not_decided_whose_arms_keep_the_missing_value_on_both_walks(
+    run_cli, make_repo
+) -> None:
+    """``if self.fast:`` is not decided, but the branch inside it that
+    replaces the value is not taken by a missing one: the replacement after
+    it gives the default, by the tool's walk and a helper's summary alike."""
+    lines = ("if self.fast:", "    if limit:", "        limit = int(limit)", "limit = limit or 10")
+    arg = _argument(run_cli, make_repo, _execute("limit=None", *lines), "limit")
+    assert arg == (False, True, 10, False)
+    helper = (
+        "def run(limit=None, fast=False):\n"
+        "    if fast:\n"
+        "        if limit:\n"
+        "            limit = int(limit)\n"
+        "    limit = limit or 10\n"
+        "    return str(limit)\n"
+    )
+    tool = HEAD.replace("\n\n\n", "\nfrom helpers.lim import run\n\n\n") + (
+        "class Fetch(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=run(**self.args), break_loop=False)\n"
+    )
+    found = _arguments(run_cli, make_repo, {"helpers/lim.py": helper, "tools/fetch.py": tool})
+    assert found["limit"] == (False, True, 10, False)

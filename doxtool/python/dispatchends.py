@@ -9,7 +9,9 @@ singles out the empty value). Past a test of one value (``if mode ==
 "fast": return ...`` then ``return Response(f"ran in {mode}")``) the
 ``Response`` may as well be the tool's answer for any other
 value as a refusal, so which values the argument takes is not known; a
-raise refuses whatever the run tested. A test that
+raise refuses whatever the run tested. A test (an ``elif``, a returning
+``if`` after the run) of none of the arguments the run's first test reads
+ends the run open: the values not taken reach it. A test that
 rejects (``if mode not in MODES: return Response("unknown mode")``) closes
 the run however many values it names. A run whose tested value a statement
 before it hands to a call is not closed either
@@ -47,6 +49,7 @@ class DispatchEnds:
     _value: Callable[[cst.BaseExpression], tuple[bool, Any]]
     _values_unknown: Callable[[cst.CSTNode, Env], None]
     _absence_call: Callable[[Sequence[cst.BaseStatement], Env], str | None]
+    _arg_of: Callable[[cst.BaseExpression, Env], str | None]
 
     def _closed(
         self,
@@ -87,6 +90,7 @@ class DispatchEnds:
         end: :data:`REFUSED`, :data:`UNDECIDED` or :data:`OPEN`."""
         tested = 0
         if type(stmt) is cst.Match:
+            subjects = self._subjects(stmt.subject, env)
             for case in stmt.cases:
                 if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
                     body = with_answer_after(suite_body(case.body), following)
@@ -94,10 +98,13 @@ class DispatchEnds:
                 tested += max(len(match_values(case.pattern, self.module)), 1)
             if not all(terminates(suite_body(c.body)) for c in stmt.cases):
                 return OPEN
-            return self._error_follows(following, env, tested)
+            return self._error_follows(following, env, tested, subjects)
         current: cst.CSTNode | None = stmt
         every_branch_ends = True
+        subjects = self._subjects(stmt.test, env)
         while type(current) is cst.If:
+            if current is not stmt and not self._same_subject(current.test, subjects, env):
+                return OPEN  # ``elif self.fast:``: the values not taken may go on there
             body = suite_body(current.body)
             if rejects(current.test):
                 # its body takes the values it rejects: what follows is the
@@ -112,17 +119,50 @@ class DispatchEnds:
             assert type(current) is cst.Else
             body = with_answer_after(suite_body(current.body), following)
             return self._refusal(body, env, tested)
-        return self._error_follows(following, env, tested) if every_branch_ends else OPEN
+        if not every_branch_ends:
+            return OPEN
+        return self._error_follows(following, env, tested, subjects)
 
-    def _error_follows(self, following: Sequence[cst.BaseStatement], env: Env, tested: int) -> str:
+    def _error_follows(
+        self,
+        following: Sequence[cst.BaseStatement],
+        env: Env,
+        tested: int,
+        subjects: frozenset[str] = frozenset(),
+    ) -> str:
         """How what follows a run of returning ``if`` statements (``tested``
-        values so far) ends the values they do not take."""
+        values so far, of the arguments ``subjects``) ends the values they
+        do not take. A returning ``if`` that tests none of those arguments
+        (``if scope == "auto": return ...``, then ``if key: return ...``)
+        is no part of the run: the values it does not take reach it, and
+        either of its paths may be the tool's answer to them."""
         for stmt in following:
             if type(stmt) is cst.If and _returns(stmt):
+                if not self._same_subject(stmt.test, subjects, env):
+                    return OPEN
                 tested = self._more_tested(tested, stmt.test)
                 continue
             return self._refusal([stmt], env, tested)
         return OPEN
+
+    def _subjects(self, node: cst.BaseExpression, env: Env) -> frozenset[str]:
+        """The arguments a test (or a ``match`` subject) reads, as
+        :meth:`_arg_of` reads them (``action.strip().lower() == "a"``: ``action``)."""
+        found: set[str] = set()
+        todo: list[cst.CSTNode] = [node]
+        while todo:
+            current = todo.pop()
+            arg = self._arg_of(current, env) if isinstance(current, cst.BaseExpression) else None
+            if arg is not None:
+                found.add(arg)
+            else:
+                todo.extend(child_nodes(current))
+        return frozenset(found)
+
+    def _same_subject(self, test: cst.BaseExpression, subjects: frozenset[str], env: Env) -> bool:
+        """Whether ``test`` reads one of the arguments the run's first test
+        reads (any test, where that one reads none)."""
+        return not subjects or bool(self._subjects(test, env) & subjects)
 
     def _refusal(self, body: Sequence[cst.BaseStatement], env: Env, tested: int) -> str:
         """How ``body``, reached by the values a run of ``tested`` values does

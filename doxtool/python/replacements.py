@@ -195,6 +195,10 @@ def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outc
             if inner is not None:
                 return inner
         decided = evaluate(shapes, shape[1], name, default) if shape[0] == "if" else None
+        if decided is not None and decided.kind == UNKNOWN:
+            kept = _arms_keep(shapes, shape, body[index + 1 :], name, default)
+            if kept is not _REPLACED:
+                return kept
         if decided is None or decided.kind == UNKNOWN:
             return _rebound(shapes, stmt, name, default)
         branch = shape[2] if decided.value else shape[3]
@@ -206,6 +210,37 @@ def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outc
         # on the paths that go on, what follows uses the value; those that
         # leave use it no more
     return None
+
+
+#: :func:`_arms_keep`'s answer for an arm that may replace the value held
+_REPLACED = Outcome(UNKNOWN)
+
+
+def _arms_keep(
+    shapes: Shapes[N], shape: tuple[Any, ...], rest: Sequence[N], name: str, default: Any
+) -> Outcome | None:
+    """An ``if`` whose test is not decided (``if scope == "auto":``) whose
+    arms, each read as :func:`_scan` reads a body, replace nothing on the
+    paths a missing argument takes (``if key: key = str(key).strip()``
+    inside: that branch is not taken): the value held stays, or, where
+    neither the test nor an arm uses it, what follows decides, as after a
+    decided test (None when nothing does). :data:`_REPLACED` when an arm may
+    replace it, or when the test or an arm uses the value held and what
+    follows the others replaces it (which a missing key gets then depends on
+    the path): :func:`_rebound` judges."""
+    used, go_on = shapes.uses(shape[1], name), False
+    for arm in (shape[2], shape[3]):
+        inner = _scan(shapes, arm, name, default)
+        if inner is not None and inner.kind != KEPT:
+            return _REPLACED
+        used = used or inner is not None
+        go_on = go_on or (inner is None and not shapes.ends(arm))
+    after = _scan(shapes, rest, name, default) if go_on else None
+    if not used:
+        return after if go_on else Outcome(KEPT, default)
+    if after is None or after.kind == KEPT:
+        return Outcome(KEPT, default)
+    return _REPLACED
 
 
 def _replaced_again(shapes: Shapes[N], rest: Sequence[N], name: str, first: Outcome) -> Outcome:
