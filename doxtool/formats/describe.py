@@ -80,7 +80,9 @@ def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]
     for missing in tool.missing_responses:
         yield f"      no Response: {missing.kind} (line {missing.line}, {missing.function})"
     for raised in tool.raises:
-        yield f"    raises {raised.exception} (line {raised.line})"
+        # in the body of a ``try``: its handlers may catch it (the JSON's ``in_try``)
+        caught = ", in a try whose handlers may catch it" if raised.in_try else ""
+        yield f"    raises {raised.exception} (line {_place(raised.path, raised.line)}{caught})"
     yield "    helpers: " + (", ".join(tool.helpers) or "none")
     yield f"    intervention: {'yes' if tool.intervention else 'no'}"
     areas = ", ".join(tool.side_effects)
