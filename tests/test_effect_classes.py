@@ -178,6 +178,29 @@ _DESTRUCTIVE_DOX = """\
             "import os\n\n",
             1,
         ),
+        # written in the branch of an existence check that finds it absent: a new file
+        (
+            "        path = self.args['path']\n"
+            "        if not os.path.exists(path):\n"
+            "            with open(path, 'w') as fh:\n                fh.write('x')\n",
+            "import os\n\n",
+            0,
+        ),
+        (
+            "        path = Path(self.args['path'])\n"
+            "        if path.exists():\n            print('exists')\n"
+            "        else:\n            path.write_text('x')\n",
+            "from pathlib import Path\n\n",
+            0,
+        ),
+        # ... and in the branch that finds it there: an overwrite
+        (
+            "        path = self.args['path']\n"
+            "        if os.path.exists(path):\n"
+            "            with open(path, 'w') as fh:\n                fh.write('x')\n",
+            "import os\n\n",
+            1,
+        ),
         # the file it is given
         (
             "        os.unlink(self.args['path'])\n",

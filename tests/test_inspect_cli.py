@@ -200,6 +200,60 @@ def test_text_output_names_the_facts(repo: Path) -> None:
     assert "problem at 1:10: syntax error" in output
 
 
+def test_text_output_says_other_side_effects_are_not_known_past_an_unseen_call(
+    repo: Path,
+) -> None:
+    (repo / "tools/post.py").write_text(
+        textwrap.dedent(
+            """\
+            import requests
+
+            from helpers.tool import Response, Tool
+            from vendor.hooks import notify
+
+
+            class Post(Tool):
+                async def execute(self, **kwargs):
+                    requests.post("https://example.com", json=kwargs)
+                    notify(kwargs)
+                    return Response(message="ok", break_loop=False)
+            """
+        ),
+        encoding="utf-8",
+    )
+
+    code, output = inspect("tools/post.py")
+
+    assert code == 0
+    assert "    side effects: network, others not known\n" in output
+
+
+def test_text_output_says_a_raise_in_a_try_may_be_caught(repo: Path) -> None:
+    (repo / "tools/fetch.py").write_text(
+        textwrap.dedent(
+            """\
+            from helpers.tool import Response, Tool
+
+
+            class Fetch(Tool):
+                async def execute(self, **kwargs):
+                    try:
+                        if not kwargs:
+                            raise ValueError("nothing to fetch")
+                    except Exception:
+                        return Response(message="fallback", break_loop=False)
+                    return Response(message="ok", break_loop=False)
+            """
+        ),
+        encoding="utf-8",
+    )
+
+    code, output = inspect("tools/fetch.py")
+
+    assert code == 0
+    assert "raises ValueError (line 8, in a try whose handlers may catch it)" in output
+
+
 def test_a_missing_path_is_a_usage_error(repo: Path) -> None:
     result = CliRunner().invoke(cli, ["inspect", "tools/absent.py", "--json"])
 

@@ -159,3 +159,22 @@ def test_a_last_case_naming_the_value_leaves_requiredness_unknown(make_repo, run
         + '                return Response(message=f"unknown format {fmt}", break_loop=False)\n'
     )
     assert presence(make_repo, run_cli, body) == {"format": "unknown"}
+
+
+@pytest.mark.parametrize(
+    "end",
+    [
+        '        return Response(message=f"unknown format {fmt}", break_loop=False)\n',
+        "        else:\n"
+        '            return Response(message=f"unknown format {fmt}", break_loop=False)\n',
+    ],
+)
+def test_an_if_naming_the_value_it_does_not_take_agrees_with_the_match(
+    make_repo, run_cli, end: str
+) -> None:
+    chain = (
+        '        fmt = self.args.get("format")\n'
+        '        if fmt == "json":\n'
+        "            return Response(message='{\"notes\": []}', break_loop=False)\n" + end
+    )
+    assert presence(make_repo, run_cli, chain) == {"format": "unknown"}

@@ -50,9 +50,10 @@ def _none(tool: ToolFacts, kind: str) -> str:
 
 
 def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]:
-    """The facts of one tool class; with ``areas_unknown``, no side-effect
-    area found is "not known" (a call of the module doxtool cannot see into
-    may do any, as ``check`` judges them: :func:`doxtool.run.unseen.areas_unknown`)."""
+    """The facts of one tool class; with ``areas_unknown``, the side-effect
+    areas found are not all ("not known", or "others not known" after those
+    found: a call of the module doxtool cannot see into may do any, as
+    ``check`` judges them: :func:`doxtool.run.unseen.areas_unknown`)."""
     bases = ", ".join(tool.bases) or "-"
     yield f"  tool {tool.name}: class {tool.class_name}({bases}) at line {tool.line}"
     if tool.defined_in_path:
@@ -80,12 +81,18 @@ def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]
     for missing in tool.missing_responses:
         yield f"      no Response: {missing.kind} (line {missing.line}, {missing.function})"
     for raised in tool.raises:
-        yield f"    raises {raised.exception} (line {raised.line})"
+        # in the body of a ``try``: its handlers may catch it (the JSON's ``in_try``)
+        caught = ", in a try whose handlers may catch it" if raised.in_try else ""
+        yield f"    raises {raised.exception} (line {_place(raised.path, raised.line)}{caught})"
     yield "    helpers: " + (", ".join(tool.helpers) or "none")
     yield f"    intervention: {'yes' if tool.intervention else 'no'}"
     areas = ", ".join(tool.side_effects)
-    none = " not known" if areas_unknown else _none(tool, SIDE_EFFECTS)
-    yield "    side effects:" + (f" {areas}" if areas else none)
+    # the areas found are not all when a call doxtool cannot see into may do any
+    unknown = areas_unknown or not tool.knows(SIDE_EFFECTS)
+    if areas:
+        yield f"    side effects: {areas}" + (", others not known" if unknown else "")
+    else:
+        yield "    side effects: " + ("not known" if unknown else "none")
     for effect in tool.effects:
         where = f"{effect.path}:{effect.line}" if effect.path else f"line {effect.line}"
         yield f"      {effect.area}: {' -> '.join(effect.calls)} ({where})"

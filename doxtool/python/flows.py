@@ -22,8 +22,6 @@ from doxtool.core.summary_facts import Step
 from doxtool.python import effects
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import (
-    EXISTS_CALLS,
-    EXISTS_METHODS,
     KILL,
     KILL_CALLS,
     KILL_COMMANDS,
@@ -176,23 +174,10 @@ class _Builder(PathOrigins):
         self.nesting -= 1
         return steps
 
-    def _checked(self, test: ast.expr) -> set[str]:
-        """The name whose path an existence test asks about
-        (``os.path.exists(path)``, ``Path(path).exists()``, ``path.is_file()``)."""
-        if not isinstance(test, ast.Call):
-            return set()
-        func = test.func
-        target: ast.expr | None = None
-        if isinstance(func, ast.Attribute) and func.attr in EXISTS_METHODS and not test.args:
-            target = self._path_of(func.value)
-        elif self._qualify(test) in EXISTS_CALLS and len(test.args) == 1:
-            target = test.args[0]
-        return {target.id} if isinstance(target, ast.Name) else set()
-
     def stmt(self, stmt: ast.stmt, out: list[Step]) -> None:
         if isinstance(stmt, ast.If):
             self.expr(stmt.test, out)
-            self._compound(out, Step("branch", stmt.lineno), stmt.body, stmt.orelse)
+            self._compound(out, Step("branch", stmt.lineno), stmt.body, stmt.orelse, stmt.test)
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self.expr(stmt.iter, out)
             self._compound(out, Step("loop", stmt.lineno), stmt.body, stmt.orelse)
@@ -248,9 +233,15 @@ class _Builder(PathOrigins):
                 self.expr(child, out)
 
     def _compound(
-        self, out: list[Step], step: Step, body: Sequence[ast.stmt], orelse: Sequence[ast.stmt]
+        self,
+        out: list[Step],
+        step: Step,
+        body: Sequence[ast.stmt],
+        orelse: Sequence[ast.stmt],
+        test: ast.expr | None = None,  # an ``if``'s: the paths it finds absent in an arm
     ) -> None:
-        step.arms = [self.block(body), self.block(orelse)]
+        absent = self._absent_in_arms(test)
+        step.arms = [self._block_absent(body, absent[0]), self._block_absent(orelse, absent[1])]
         if _matters(step):
             out.append(step)
 

@@ -2,15 +2,17 @@
 the parameters it is made of, kept through what names the same file
 (``str()``, ``Path()``, ``/``, ``os.path.join``, a repository helper handed it
 first). :mod:`doxtool.python.flows` asks it which paths an overwrite writes to
-and what a call into the repository is handed.
+and what a call into the repository is handed, and which paths an existence
+test finds absent (writing one makes a new file, overwriting nothing).
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
-from doxtool.python.callkinds import Scope
+from doxtool.core.summary_facts import Step
+from doxtool.python.callkinds import EXISTS_CALLS, EXISTS_METHODS, Scope
 from doxtool.python.names import dotted_parts
 
 _PATH_MAKERS = frozenset({"pathlib.Path", "pathlib.PurePath", "anyio.Path", "aiofiles.os.path"})
@@ -43,6 +45,9 @@ class PathOrigins:
     scope: Scope
     #: local name -> where its value comes from (set by the builder)
     origins: dict[str, set[str]]
+    #: names of paths known absent here, and the builder's walk of a block
+    absent: set[str]
+    block: Callable[[Sequence[ast.stmt]], list[Step]]
 
     def _names(self, target: ast.expr) -> Iterable[str]:
         if isinstance(target, ast.Name):
@@ -145,3 +150,35 @@ class PathOrigins:
         if isinstance(receiver, ast.Name):
             return receiver
         return None
+
+    def _checked(self, test: ast.expr) -> set[str]:
+        """The name whose path an existence test asks about
+        (``os.path.exists(path)``, ``Path(path).exists()``, ``path.is_file()``)."""
+        if not isinstance(test, ast.Call):
+            return set()
+        func = test.func
+        target: ast.expr | None = None
+        dotted = dotted_parts(func)
+        if isinstance(func, ast.Attribute) and func.attr in EXISTS_METHODS and not test.args:
+            target = self._path_of(func.value)
+        elif dotted is not None and self.scope.resolve(dotted) in EXISTS_CALLS:
+            target = test.args[0] if len(test.args) == 1 else None
+        return {target.id} if isinstance(target, ast.Name) else set()
+
+    def _absent_in_arms(self, test: ast.expr | None) -> tuple[set[str], set[str]]:
+        """The names of paths an ``if``'s test finds absent in its body and in
+        its ``else``: ``if not os.path.exists(path):`` in the body, ``if
+        path.exists():`` in the ``else`` (writing them there makes a new file)."""
+        if test is None:
+            return set(), set()
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return self._checked(test.operand), set()
+        return set(), self._checked(test)
+
+    def _block_absent(self, body: Sequence[ast.stmt], names: set[str]) -> list[Step]:
+        """The steps of a block where the paths ``names`` name are absent."""
+        absent = self.absent
+        self.absent = absent | names
+        steps = self.block(body)
+        self.absent = absent
+        return steps

@@ -91,7 +91,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 env.absence_before = tuple(doubtful)
                 if contracts and type(stmt) is cst.If:
                     self._contract(stmt, env)
-                    self._else_contract(stmt, env)
+                    self._else_contract(stmt, env, body[index + 1 :])
                 elif branch and type(stmt) is cst.If:
                     self._branch_contract(stmt, env)
                 elif contracts and type(stmt) is cst.Match:
