@@ -173,6 +173,7 @@ def test_tiny_local_inline_example_and_args_line(tmp_path: Path) -> None:
         inline=True,
         introduced=True,  # the heading of its section names the tool it calls
         label="args: `message`, optional `title`, `detail`",  # the line before it
+        places={"message": [3, 56]},  # where the value of `message` lies
     )
 
 

@@ -68,7 +68,7 @@ def read_call(
         for key in tool_args:
             member = members.get(("tool_args", str(key)))
             if member is not None:
-                example.places[str(key)] = position(member.value_offset)
+                example.places[str(key)] = list(position(member.value_offset))
             if TEMPLATE_KEY_RE.search(str(key)):
                 continue  # ``"{{arg_name}}": 5``: a name doxtool does not know
             at = position(member.key_offset) if member else (line, column)

@@ -118,8 +118,8 @@ class PromptExample:
     #: the text that introduces it: the line before it (the last of the
     #: paragraph before, or a heading), or the text before it on its line
     label: str = ""
-    #: where the value of each ``tool_args`` key lies (line, column), where known
-    places: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: where the value of each ``tool_args`` key lies, ``[line, column]``, where known
+    places: dict[str, list[int]] = field(default_factory=dict)
 
 
 @dataclass

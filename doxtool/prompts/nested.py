@@ -85,11 +85,11 @@ def add_nested_calls(
         named = offsets.get((id(call), "tool_name"))
         where = position(named[1]) if named else at
         doc.tools.append(PromptTool(name, *where, "nested"))
-        places: dict[str, tuple[int, int]] = {}
+        places: dict[str, list[int]] = {}
         for key in args:
             member = offsets.get((id(args), str(key)))
             if member is not None:
-                places[str(key)] = position(member[1])
+                places[str(key)] = list(position(member[1]))
             if TEMPLATE_KEY_RE.search(str(key)):
                 continue  # ``"{{arg_name}}": 5``: a name doxtool does not know
             spot = position(member[0]) if member else where

@@ -364,8 +364,8 @@ becomes a failed call in production.
                     where = arg.where(module)
                     given = name in example.tool_args  # not a method (``tool:method``)
                     # the value given, or the example that calls ``tool:method``
-                    at = example.places.get(name, (example.line, example.column))
-                    line, column = at if given else (example.line, example.column)
+                    at = example.places.get(name) if given else None
+                    line, column = at if at else (example.line, example.column)
                     if given and arg.type and refused_type(value, arg):
                         yield self.finding(
                             f"example gives `{name}` the value {_short(value)}, but {where} reads "
