@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from samples import clean_files
 
-from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.examples import ACCEPTING_AGENT_PY, WAIT_PY
 
 PROMPT = "prompts/agent.system.tool.wait.md"
 LABEL_PY = WAIT_PY.replace(
@@ -304,3 +304,31 @@ def test_the_keys_of_a_call_written_alone_in_a_json_block_name_it(make_repo, run
     for lead in ("Returns:", "Output:"):
         prompt = f"### wait\nPause.\n\n{lead}\n{block}"
         assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, lead
+
+
+def test_arguments_beside_tool_name_are_shown_out_of_place(make_repo, run_cli) -> None:
+    """An example giving the arguments beside ``tool_name`` instead of under
+    ``tool_args`` shows them: ``PRM007`` says it lacks ``tool_args``, and
+    ``PRM004`` does not call them never taught."""
+    prompt = (
+        "### wait\nPause.\n\n"
+        '~~~json\n{"tool_name": "wait", "label": "<what to show>", "seconds": 5}\n~~~\n'
+    )
+    files = clean_files()
+    files["tools/wait.py"] = LABEL_PY
+    files[PROMPT] = prompt
+    result = run_cli(make_repo(files), "check", "--select", "PRM004,PRM007")
+    assert _findings(result.output) == [
+        f"{PROMPT}:5:1: PRM007 example has `label`, `seconds` and lacks `tool_args`; "
+        "profile `default` allows only `thoughts`, `headline`, `tool_name`, `tool_args`"
+    ]
+    # where the framework runs such a call without arguments, nothing reaches the tool
+    files["agent.py"] = ACCEPTING_AGENT_PY
+    files["helpers/extract_tools.py"] = ""
+    result = run_cli(make_repo(files), "check", "--select", "PRM004,PRM007")
+    assert _findings(result.output) == [
+        f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+        "is never taught",
+        f"{PROMPT}:5:1: PRM007 example has `label`, `seconds`; "
+        "profile `default` allows only `thoughts`, `headline`, `tool_name`, `tool_args`",
+    ]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from doxtool.core.config import CALL_KEYS
 from doxtool.prompts.examples import CALL_SPELLINGS, documents_a_record
-from doxtool.prompts.model import PromptExample
+from doxtool.prompts.model import PromptDoc, PromptExample
 from doxtool.prompts.sets import PromptSet
 from doxtool.rules.tool_prompts import tool_facts
+from doxtool.run.communication import taught_keys
 from doxtool.run.context import Context
 from doxtool.run.requests import REJECTS, missing_args
 
@@ -34,6 +35,39 @@ def flattened_call(
         return False
     others = [key for key in example.keys if key not in call_keys]
     return bool(others) and all(found[1].argument(key) is not None for key in others)
+
+
+def allowed_keys(ctx: Context, prompt_set: PromptSet) -> tuple[str, list[str]]:
+    """The name of the profile whose contract the examples of ``prompt_set``
+    follow, and the top-level keys it allows, in order: the configured ones,
+    then (unless the configuration gives them) those its communication
+    prompt shows."""
+    name = prompt_set.name if prompt_set.kind == "profile" else "default"
+    profile = ctx.config.profile(name)
+    listed = list(profile.allowed_keys)
+    if not profile.keys_given:  # else the configuration is the contract
+        listed += (k for k in taught_keys(ctx, prompt_set) if k not in listed)
+    return name, listed
+
+
+def flattened_arguments(ctx: Context, doc: PromptDoc, prompt_set: PromptSet, tool: str) -> set[str]:
+    """The arguments of ``tool`` that examples of ``doc`` give beside its
+    ``tool_name`` instead of under ``tool_args``, where the framework rejects
+    such a call (``PRM007`` says it lacks ``tool_args``): the prompt shows
+    them, misplaced, and that one finding tells what to mend."""
+    call_keys = set(allowed_keys(ctx, prompt_set)[1]) | set(CALL_KEYS)
+    found: set[str] = set()
+    for example in doc.examples:
+        if example.error is not None or not isinstance(example.data, dict):
+            continue
+        name = example.data.get("tool_name")
+        if not isinstance(name, str) or name.split(":", 1)[0] != tool.split(":", 1)[0]:
+            continue
+        if "tool_args" not in lacking(ctx, example.keys):
+            continue  # a framework running it without arguments: not shown to it
+        if flattened_call(ctx, example, prompt_set, call_keys):
+            found.update(key for key in example.keys if key not in call_keys)
+    return found
 
 
 def lacking(ctx: Context, keys: list[str]) -> list[str]:

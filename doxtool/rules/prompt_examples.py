@@ -13,7 +13,7 @@ from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.called_tools import answers, calls_nested, same_tool
 from doxtool.rules.examples import ACCEPTING_AGENT_PY, WAIT_PY
-from doxtool.rules.flattened_calls import flattened_call, is_call, lacking
+from doxtool.rules.flattened_calls import allowed_keys, flattened_call, is_call, lacking
 from doxtool.rules.refused_calls import refused_request
 from doxtool.rules.tool_prompts import (
     PROMPT,
@@ -24,7 +24,6 @@ from doxtool.rules.tool_prompts import (
     wait_files,
     with_prompt,
 )
-from doxtool.run.communication import taught_keys
 from doxtool.run.context import Context
 
 
@@ -435,13 +434,7 @@ which the communication prompt's reply does not show.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx):
-            profile_name = (
-                prompt.prompt_set.name if prompt.prompt_set.kind == "profile" else "default"
-            )
-            profile = ctx.config.profile(profile_name)
-            listed = list(profile.allowed_keys)
-            if not profile.keys_given:  # else the configuration is the contract
-                listed += (k for k in taught_keys(ctx, prompt.prompt_set) if k not in listed)
+            profile_name, listed = allowed_keys(ctx, prompt.prompt_set)
             allowed = set(listed)
             for index, example in enumerate(prompt.doc.examples):
                 if example.error is not None or not isinstance(example.data, dict):

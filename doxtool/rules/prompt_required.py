@@ -15,6 +15,7 @@ from doxtool.prompts.schema import alternative_groups
 from doxtool.prompts.sets import PromptSet
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.flattened_calls import flattened_arguments
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
     METHOD_KEY,
@@ -57,6 +58,12 @@ where only a name goes in a code block of another language than JSON
 Schema's `properties`; not on a line about what the tool returns or what not
 to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
+
+An example giving the arguments beside `tool_name` instead of under
+`tool_args` (`{"tool_name": "wait", "label": "x"}`) shows them, out of
+place: where the framework rejects such a call, `PRM007` says it lacks
+`tool_args`, and the arguments count as named; where it runs the tool
+without them, they do not.
 
 **Why it matters.** The model cannot send what it was never told about; every
 call then fails on the missing key.
@@ -252,6 +259,8 @@ profile.
             mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
             taught |= mentioned
             taught |= worded
+            # ``{"tool_name": "wait", "seconds": 5}``: shown, out of place (PRM007)
+            taught |= flattened_arguments(ctx, doc, prompt_set, heading.name)
             if (
                 ":" in heading.name
                 or METHOD_KEY in taught
