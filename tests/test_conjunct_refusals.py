@@ -78,3 +78,24 @@ def test_checks_of_both_arguments_stay_alternatives(make_repo, run_cli) -> None:
     arguments = _arguments(make_repo, run_cli, HEAD + body + TAIL)
     assert arguments["target"]["alternatives"] == ["key"]
     assert arguments["target"]["required_unknown"] is False
+
+
+def test_checks_joined_to_value_tests_are_no_dispatch(make_repo, run_cli) -> None:
+    # every value goes on past both checks to the answer: no value is refused
+    action = _arguments(make_repo, run_cli, HEAD + CHECKS["past another check"] + TAIL)["action"]
+    assert (action["required"], action["required_unknown"]) == (False, False)
+    assert action["enum"] is None
+    assert (action["default"], action["has_default"]) == ("", True)
+
+
+def test_a_dispatch_past_a_joined_check_stays_closed(make_repo, run_cli) -> None:
+    body = (
+        CHECKS["a returned error"]
+        + '        if action == "dm":\n'
+        + '            return Response(message=f"sent to {target}", break_loop=False)\n'
+        + '        if action == "read":\n'
+        + '            return Response(message=f"read {key}", break_loop=False)\n'
+        + '        return Response(message="unknown action", break_loop=False)\n'
+    )
+    action = _arguments(make_repo, run_cli, HEAD + body)["action"]
+    assert action["enum"] == ["dm", "read"]

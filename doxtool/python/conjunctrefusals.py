@@ -17,13 +17,25 @@ from __future__ import annotations
 
 import libcst as cst
 
-from doxtool.python.cstnodes import child_nodes, is_kind
+from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
 from doxtool.python.readforms import CALLED
 from doxtool.python.walkstate import Env
 
 
 class ConjunctRefusals:
     """Checks joined to other tests: a part of :class:`~doxtool.python.contracts.Contracts`."""
+
+    def _joined_check(self, stmt: cst.If, env: Env) -> bool:
+        """Whether ``stmt`` is such a check ending the call with an error (no
+        ``else``): an arm of no dispatch, the values its other test takes
+        going on past it (:meth:`~doxtool.python.dispatchends.DispatchEnds._closed`)."""
+        parts = _conjuncts(stmt.test)
+        return (
+            len(parts) > 1
+            and stmt.orelse is None
+            and any(self._refusal_groups(p, env) for p in parts)  # type: ignore[attr-defined]
+            and self._error_exit(suite_body(stmt.body), env)  # type: ignore[attr-defined]
+        )
 
     def _conjunct_refusals(self, test: cst.BaseExpression, env: Env) -> None:
         """The arguments ``test``, an ``and`` of a check and other tests, refuses
