@@ -2,7 +2,8 @@
 part of an ``or`` (``not items or len(items) > 64``), or by its type (``not
 isinstance(items, list)``), refuses what a missing argument gives, as the
 same check in the tool's own module does: the argument the tool hands it is
-needed. A type the missing value has, or an ``and``, refuses nothing."""
+needed. A type the missing value has refuses nothing. A part of an ``and``
+(``action == "dm" and not target``) needs it on the calls the other parts take."""
 
 from __future__ import annotations
 
@@ -62,7 +63,43 @@ def test_a_type_the_default_has_refuses_nothing(make_repo, run_cli) -> None:
     assert (arguments["limit"]["default"], arguments["limit"]["has_default"]) == (10, True)
 
 
-def test_a_part_of_an_and_refuses_nothing_alone(make_repo, run_cli) -> None:
-    check = "    if not isinstance(items, list) and limit > 5:\n"
-    items = _arguments(make_repo, run_cli, check)["items"]
-    assert (items["required"], items["required_unknown"]) == (False, False)
+SEND_TOOL_PY = """\
+from helpers.tool import Response, Tool
+from helpers.sending import send
+
+
+class Send(Tool):
+    async def execute(self, **kwargs):
+        return Response(message=send(self.args), break_loop=False)
+"""
+
+SEND_HEAD = (
+    'def send(args):\n    action = args.get("action", "")\n    target = args.get("target")\n'
+)
+
+
+def _send_arguments(make_repo, run_cli, check: str) -> dict[str, dict]:
+    helper = SEND_HEAD + check + "        raise ValueError('bad target')\n    return action\n"
+    root: Path = make_repo(
+        {
+            "helpers/sending.py": helper,
+            "tools/send.py": SEND_TOOL_PY,
+            "prompts/agent.system.tool.send.md": "### send\nsend\nargs: `action`, `target`\n",
+        }
+    )
+    result = run_cli(root, "inspect", "--json", "tools/send.py")
+    assert result.exit_code == 0, result.output
+    tool = json.loads(result.output)[0]["tools"][0]
+    return {a["name"]: a for a in tool["arguments"]}
+
+
+def test_a_part_of_an_and_needs_it_on_some_calls(make_repo, run_cli) -> None:
+    check = '    if action == "dm" and not target:\n'
+    target = _send_arguments(make_repo, run_cli, check)["target"]
+    assert (target["required"], target["required_unknown"]) == (False, True)
+
+
+def test_a_part_of_an_and_naming_it_twice_refuses_nothing(make_repo, run_cli) -> None:
+    check = "    if target and not target.strip():\n"
+    target = _send_arguments(make_repo, run_cli, check)["target"]
+    assert (target["required"], target["required_unknown"]) == (False, False)

@@ -9,7 +9,8 @@ value a part ``not items`` is. Each such part refuses its parameter as the
 whole test ``if not items: raise`` does
 (:attr:`~doxtool.core.summary_facts.FunctionSummary.refuses`): a tool
 handing the value to the helper needs it, as the tool walk reads the same
-check in the tool's own module. A part of an ``and`` refuses nothing alone.
+check in the tool's own module. A part of an ``and`` refuses its name on the
+calls the other parts take only (:func:`joined_refusals`): needed on some calls.
 """
 
 from __future__ import annotations
@@ -36,7 +37,22 @@ def part_refusals(test: ast.expr) -> list[tuple[str, str]]:
         if typed is not None and type(typed[0]) is ast.Name:
             found.append((typed[0].id, typed[1]))
             continue
-        empty = emptied(part) if part is not test else None
+        empty = emptied(part)
         if empty is not None:
             found.append(empty)
+    return found
+
+
+def joined_refusals(test: ast.expr) -> list[tuple[str, str]]:
+    """(name, kind of refusal) of each part of an ``and`` (``action == "dm"
+    and not target``) that refuses a bare name no other part names: the
+    check refuses it on the calls the other parts take only."""
+    if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)):
+        return []
+    found = []
+    for part in test.values:
+        others = {
+            n.id for p in test.values if p is not part for n in ast.walk(p) if type(n) is ast.Name
+        }
+        found.extend((n, r) for n, r in part_refusals(part) if n not in others)
     return found

@@ -16,7 +16,7 @@ from doxtool.python.astbodytop import BodyTop
 from doxtool.python.astemptied import emptied
 from doxtool.python.astlengths import LengthNames
 from doxtool.python.astmade import MadeValues, judged_as_made, made_by
-from doxtool.python.astparamrefusals import part_refusals
+from doxtool.python.astparamrefusals import joined_refusals, part_refusals
 from doxtool.python.astpresence import PresenceBinds
 from doxtool.python.astshapes import literal, replace_default
 from doxtool.python.astskipped import SkippedBranches
@@ -122,11 +122,11 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         test = self._length_test(test)  # ``n = len(x)``: :mod:`.astlengths`
         found = emptied(test)
         if found is None or not self._top(stmt):
-            if self._top(
-                stmt
-            ):  # ``not isinstance(q, list) or len(q) > 9``: :mod:`.astparamrefusals`
+            if self._top(stmt):  # parts of an ``or``, an ``and``: :mod:`.astparamrefusals`
                 for name, refusal in part_refusals(test):
                     self._refused_param(stmt, name, refusal, raises)
+                for name, refusal in joined_refusals(test):
+                    self._joined_contract(stmt, name, refusal, raises)
             self._key_contract(stmt, test, raises)  # type: ignore[attr-defined]
             return
         name, refusal = found
@@ -145,6 +145,15 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         elif name in self.var_reads and raises and self._past_exit(stmt):  # type: ignore[attr-defined]
             # past ``if value is None: return ...``: refused on some calls only
             read = self.var_reads[name]
+            read.conditional = self._read_contract(read, refusal) or read.conditional
+
+    def _joined_contract(self, stmt: ast.stmt, name: str, refusal: str, raises: bool) -> None:
+        """A check on the calls another test takes only: needed on some calls."""
+        if not raises or self._returned_before(stmt):
+            return
+        if name in self.params and not self._bound_through(stmt, name):
+            self.hedged_params.append([name, refusal])  # type: ignore[attr-defined]
+        elif (read := self.var_reads.get(name)) is not None:
             read.conditional = self._read_contract(read, refusal) or read.conditional
 
     def _refused_param(self, stmt: ast.stmt, name: str, refusal: str, raises: bool) -> None:
