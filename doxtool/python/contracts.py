@@ -16,6 +16,7 @@ from doxtool.python.arguments import ArgBuilder, refuse_jointly
 from doxtool.python.arms import refuses_untaken
 from doxtool.python.blockreturns import answers_with_work, with_returned_inline, written
 from doxtool.python.checktests import negated, negative
+from doxtool.python.conjunctrefusals import ConjunctRefusals, names_in
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcaught import base_only_classes
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
@@ -26,7 +27,7 @@ from doxtool.python.selectedvalues import SelectedValues
 from doxtool.python.walkstate import Env
 
 
-class Contracts(ElseChecks, SelectedValues):
+class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
     """Contracts and closed dispatch: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     # -- argument contracts and closed dispatch ------------------------------------
@@ -92,7 +93,7 @@ class Contracts(ElseChecks, SelectedValues):
         (:mod:`~doxtool.python.asthandedchecks`). A check of a value the
         caller handed (``def truthy(v): if v is None: return False``) is a
         conversion as much as a check, as there: it refuses nothing (unless it ``selects``)."""
-        if env.handed & _names(test) and not selects:
+        if env.handed & names_in(test) and not selects:
             return
         for name in self._missing_refused(test, env):  # type: ignore[attr-defined]
             self._arg(name).branch_refusals.add("missing")
@@ -134,6 +135,8 @@ class Contracts(ElseChecks, SelectedValues):
         name bound to the argument on some calls only (:mod:`.partialbinds`)
         refuses on those calls only."""
         partial = self._partial_args(test, env)  # type: ignore[attr-defined]
+        if not recovered:  # ``if action == "dm" and not target``: :mod:`.conjunctrefusals`
+            self._conjunct_refusals(test, env)
         checks = [] if recovered else self._absence_groups(test, env)  # type: ignore[attr-defined]
         for name, kind in instance_checks(checks):
             self._arg(name).instance_of.add(kind)
@@ -189,6 +192,8 @@ class Contracts(ElseChecks, SelectedValues):
         # a raise a handler recovers from refuses nothing, as in :meth:`_contract`
         recovered = env.recovering > 0 and ends_with_raise(body) and id(stmt) not in env.escaping
         checks = [] if recovered else self._absence_groups(stmt.test, env)  # type: ignore[attr-defined]
+        if not recovered:
+            self._conjunct_refusals(stmt.test, env)
         for name, kind in instance_checks(checks):
             self._arg(name).instance_of.add(kind)
         self._branch_missing_refused(stmt.test, recovered, env)  # type: ignore[attr-defined]
@@ -487,14 +492,3 @@ def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
         type(small) is cst.Raise
         for small in last.body  # type: ignore[union-attr]
     )
-
-
-def _names(node: cst.CSTNode) -> set[str]:
-    """The names ``node`` holds."""
-    todo, found = [node], set()
-    while todo:
-        current = todo.pop()
-        if type(current) is cst.Name:
-            found.add(current.value)
-        todo.extend(child_nodes(current))
-    return found

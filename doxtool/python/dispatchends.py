@@ -61,6 +61,8 @@ class DispatchEnds:
         """Whether a dispatch accepts only the values it tests (the handing
         of a tested value to a call before it asked last: few runs of tests
         end in an error)."""
+        if type(stmt) is cst.If and self._joined_check(stmt, env):  # type: ignore[attr-defined]
+            return False  # ``if action == "dm" and not target: return error``: a check, no arm
         end = self._run_end(stmt, following, env)
         if end is ANSWERED:
             # ``if mode not in MODES: return self.fail(...)``: closed if the
@@ -68,7 +70,8 @@ class DispatchEnds:
             env.closed_calls[id(stmt)] = self._absence_call(suite_body(stmt.body), env)  # type: ignore[assignment]
             return True
         last = preceding[-1] if preceding else None
-        if end is UNDECIDED and type(last) is cst.If and _returns(last):
+        joined = type(last) is cst.If and self._joined_check(last, env)  # type: ignore[attr-defined]
+        if end is UNDECIDED and type(last) is cst.If and _returns(last) and not joined:
             end = REFUSED  # a returning ``if`` right before it: a value tested before
         if end is UNDECIDED:  # the Response after one tested value: answer or refusal
             for value in tested_values(stmt):

@@ -16,6 +16,7 @@ from doxtool.python.astbodytop import BodyTop
 from doxtool.python.astemptied import emptied
 from doxtool.python.astlengths import LengthNames
 from doxtool.python.astmade import MadeValues, judged_as_made, made_by
+from doxtool.python.astparamrefusals import joined_refusals, part_refusals
 from doxtool.python.astpresence import PresenceBinds
 from doxtool.python.astshapes import literal, replace_default
 from doxtool.python.astskipped import SkippedBranches
@@ -121,17 +122,15 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         test = self._length_test(test)  # ``n = len(x)``: :mod:`.astlengths`
         found = emptied(test)
         if found is None or not self._top(stmt):
+            if self._top(stmt):  # parts of an ``or``, an ``and``: :mod:`.astparamrefusals`
+                for name, refusal in part_refusals(test):
+                    self._refused_param(stmt, name, refusal, raises)
+                for name, refusal in joined_refusals(test):
+                    self._joined_contract(stmt, name, refusal, raises)
             self._key_contract(stmt, test, raises)  # type: ignore[attr-defined]
             return
         name, refusal = found
-        if (
-            name in self.params
-            and name != self.self_name
-            and not self._bound_through(stmt, name)
-            and raises
-            and not self._returned_before(stmt)
-        ):
-            self.refused_params.append([name, refusal])
+        self._refused_param(stmt, name, refusal, raises)
         if name in self.var_groups:
             if raises and not self._returned_before(stmt):
                 self._group_contract(*self.var_groups[name], refusal)
@@ -147,6 +146,26 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             # past ``if value is None: return ...``: refused on some calls only
             read = self.var_reads[name]
             read.conditional = self._read_contract(read, refusal) or read.conditional
+
+    def _joined_contract(self, stmt: ast.stmt, name: str, refusal: str, raises: bool) -> None:
+        """A check on the calls another test takes only: needed on some calls."""
+        if not raises or self._returned_before(stmt):
+            return
+        if name in self.params and not self._bound_through(stmt, name):
+            self.hedged_params.append([name, refusal])  # type: ignore[attr-defined]
+        elif (read := self.var_reads.get(name)) is not None:
+            read.conditional = self._read_contract(read, refusal) or read.conditional
+
+    def _refused_param(self, stmt: ast.stmt, name: str, refusal: str, raises: bool) -> None:
+        """A check on every call refusing ``refusal`` of the parameter ``name``."""
+        if (
+            name in self.params
+            and name != self.self_name
+            and not self._bound_through(stmt, name)
+            and raises
+            and not self._returned_before(stmt)
+        ):
+            self.refused_params.append([name, refusal])
 
     def _read_contract(self, read: KeyRead, refusal: str) -> bool:
         """A check that raises on what it refuses, run on every call, over
