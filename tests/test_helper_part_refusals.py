@@ -103,3 +103,12 @@ def test_a_part_of_an_and_naming_it_twice_refuses_nothing(make_repo, run_cli) ->
     check = "    if target and not target.strip():\n"
     target = _send_arguments(make_repo, run_cli, check)["target"]
     assert (target["required"], target["required_unknown"]) == (False, False)
+
+
+def test_an_and_of_checks_only_needs_one_of_them_not_each(make_repo, run_cli) -> None:
+    """``if not items and not limit: raise`` refuses the two missing at once
+    only: neither is needed on some calls of its own."""
+    arguments = _arguments(make_repo, run_cli, "    if not items and not limit:\n")
+    for name in ("items", "limit"):
+        assert arguments[name]["required_unknown"] is False, name
+        assert arguments[name]["required"] is False, name

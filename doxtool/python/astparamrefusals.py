@@ -10,7 +10,8 @@ whole test ``if not items: raise`` does
 (:attr:`~doxtool.core.summary_facts.FunctionSummary.refuses`): a tool
 handing the value to the helper needs it, as the tool walk reads the same
 check in the tool's own module. A part of an ``and`` refuses its name on the
-calls the other parts take only (:func:`joined_refusals`): needed on some calls.
+calls the other parts take only (:func:`joined_refusals`): needed on some calls;
+an ``and`` of checks only (``not a and not b``) needs one of them, not each.
 """
 
 from __future__ import annotations
@@ -49,10 +50,13 @@ def joined_refusals(test: ast.expr) -> list[tuple[str, str]]:
     check refuses it on the calls the other parts take only."""
     if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)):
         return []
+    refusing = [part_refusals(part) for part in test.values]
+    if all(refusing):
+        return []  # ``not a and not b``: one of them is needed, not each on some calls
     found = []
-    for part in test.values:
+    for part, refused in zip(test.values, refusing, strict=True):
         others = {
             n.id for p in test.values if p is not part for n in ast.walk(p) if type(n) is ast.Name
         }
-        found.extend((n, r) for n, r in part_refusals(part) if n not in others)
+        found.extend((n, r) for n, r in refused if n not in others)
     return found
