@@ -54,6 +54,7 @@ from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.frameworkcalls import FRAMEWORK_CALLED
 from doxtool.python.guardedconversions import GuardedConversions
+from doxtool.python.handedreplacements import HandedReplacements
 from doxtool.python.handedresponses import HandedResponses
 from doxtool.python.hookfills import runs_early
 from doxtool.python.keychecks import KeyChecks
@@ -145,6 +146,7 @@ class ToolScan(
     RaiseCalls,
     Outcomes,
     HandedResponses,
+    HandedReplacements,
     Raises,
     Calls,
     ReturnedCalls,
@@ -400,6 +402,7 @@ class ToolScan(
         fn = target.fn
         if collect:
             self.chain.setdefault(fn.qualname, None)
+        self._handed_replacements(fn, target.values)
         values = dict(target.values)
         #: parameters with no default the call fills from the dict: it raises
         #: without them
