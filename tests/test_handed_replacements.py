@@ -74,3 +74,31 @@ def test_a_default_a_caller_may_pass_is_kept(run_cli, make_repo) -> None:
     root = make_repo({"tools/hooks.py": source})
     limit = _argument(run_cli, root, "limit")
     assert limit["has_default"] is True and limit["default"] == "all"
+
+
+RESOLVE = """\
+from helpers.tool import Response, Tool
+
+
+class Hooks(Tool):
+    async def execute(self, action="", selector="", **kwargs):
+        if action == "click":
+            return await self._resolve(selector)
+        return Response(message=f"nothing {selector}", break_loop=False)
+
+    async def _resolve(self, selector=""):
+        selector = str(selector or "").strip()
+        if selector:
+            return Response(message=f"clicked {selector}", break_loop=False)
+        return Response(message="clicked the page", break_loop=False)
+"""
+
+
+def test_a_normalisation_giving_the_missing_value_again_keeps_the_default(
+    run_cli, make_repo
+) -> None:
+    """``selector = str(selector or "").strip()`` makes ``""`` of ``""``: the
+    default stays ``""``."""
+    root = make_repo({"tools/hooks.py": RESOLVE})
+    selector = _argument(run_cli, root, "selector")
+    assert selector["has_default"] is True and selector["default"] == ""
