@@ -54,6 +54,25 @@ class _NoneUse:
         self.node = node
 
 
+class _Handed(_NoneUse):
+    """On the stack of :meth:`ExpressionWalk._expr`, under the nodes of an
+    argument of a call: ``update(title=args.get("title"))`` hands on the
+    ``None`` a missing key gives
+    (:meth:`~doxtool.python.readmissing.ReadMissing._handed_none`)."""
+
+    __slots__ = ()
+
+
+#: calls that test what they are handed rather than use it
+_TESTING = frozenset({"bool", "isinstance", "callable", "hasattr", "type", "len", "int", "float"})
+
+
+def _hands_value(node: cst.Call) -> bool:
+    """Whether ``node`` uses the values it is handed (``update(title=...)``),
+    not only tests them (``isinstance(...)``, ``bool(...)``)."""
+    return type(node.func) is not cst.Name or node.func.value not in _TESTING
+
+
 def _used_read(node: cst.Attribute | cst.Call) -> bool:
     """Whether the value ``node`` uses is a call (``args.get("f").strip()``,
     ``len(args.get("f"))``): a read, if any, the walk has not met yet."""
@@ -141,6 +160,9 @@ class ExpressionWalk:
             if kind is _NoneUse:
                 self._none_used(current.node, env)  # type: ignore[attr-defined]
                 continue
+            if kind is _Handed:
+                self._handed_none(current.node, env)  # type: ignore[attr-defined]
+                continue
             if kind is _Strings:
                 if current.names is None:
                     env.string_bodies.pop()
@@ -194,6 +216,8 @@ class ExpressionWalk:
                         stack.append(Called(closure))
                 # the function, then each argument's value (a keyword is a name)
                 for arg in reversed(current.args):
+                    if type(arg.value) is cst.Call and not arg.star and _hands_value(current):
+                        stack.append(_Handed(arg.value))  # once the read in it is walked
                     if type(arg.value) not in _NOTHING_INSIDE:
                         stack.append(arg.value)
                 called.add(id(current.func))

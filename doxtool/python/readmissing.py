@@ -261,6 +261,14 @@ class ReadMissing:
         if type(name) is cst.Call or _bindings(env.func.node, name.value) == 1:  # type: ignore[attr-defined]
             self._needed_read(held[0], env)  # type: ignore[attr-defined]
 
+    def _handed_none(self, node: cst.Call, env: Env) -> None:
+        """``update(title=args.get("title"))``: the call is handed the ``None``
+        a missing key gives, as a name bound to the read holds it
+        (:meth:`_none_bound`)."""
+        held = self.read_missing.get(id(node))
+        if held is not None and held[1] is None:
+            self._none_bound(held[0], env)
+
     def _enter_presence(self, test: cst.BaseExpression, env: Env) -> None:
         """Enter the body of an ``if``: the arguments ``test`` needs (``isinstance(x,
         str)``, ``"k" in args``), and the keys it tests in the arguments' dict."""
