@@ -54,6 +54,7 @@ from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.frameworkcalls import FRAMEWORK_CALLED
 from doxtool.python.guardedconversions import GuardedConversions
+from doxtool.python.guardtests import GuardTests
 from doxtool.python.handedresponses import HandedResponses
 from doxtool.python.hookfills import runs_early
 from doxtool.python.keychecks import KeyChecks
@@ -125,6 +126,7 @@ class ToolScan(
     UndecidedBranches,
     MatchWalk,
     ArgumentReads,
+    GuardTests,
     ArgumentFills,
     RenamedKeys,
     Comparisons,
