@@ -28,6 +28,19 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
         'if A.get("p") is None:\n    x = 0\nelse:\n    x = A["p"]\nprint(x)\n',
         {"p": ("optional", "-")},
     ),
+    "the other arm of a not None test is the default": (
+        'x = A["p"] if A.get("p") is not None else 5\nprint(x)\n',
+        {"p": ("optional", 5)},
+    ),
+    "the arm of a None test is the default": (
+        'x = 5 if A.get("p") is None else A["p"]\nprint(x)\n',
+        {"p": ("optional", 5)},
+    ),
+    "a None arm beside another path's default": (
+        'if A.get("a") == "c":\n    print(int(A.get("p", 0)))\nelse:\n'
+        '    print(A["p"] if A.get("p") is not None else None)\n',
+        {"a": ("optional", "-"), "p": ("optional", "-")},
+    ),
     "a read with another default tested not None": (
         'x = A["p"] if A.get("p", 5) is not None else 0\nprint(x)\n',
         {"p": ("unknown", "-")},
@@ -47,9 +60,13 @@ def test_a_none_test_guards_a_read_that_raises(run_cli, make_repo, shape: str) -
 
 
 #: shapes a helper of another module judges alike (its walk takes no name,
-#: nor the ``else`` of a test, as one of a key's presence)
+#: nor the ``else`` of a test, as one of a key's presence, and states no
+#: default from the other arm)
 IN_HELPER = sorted(
-    set(SHAPES) - {"a name tested not None in an if", "a read tested None, read in the else"}
+    set(SHAPES)
+    - {"a name tested not None in an if", "a read tested None, read in the else"}
+    - {"the other arm of a not None test is the default", "the arm of a None test is the default"}
+    - {"a None arm beside another path's default"}
 )
 
 
