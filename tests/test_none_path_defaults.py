@@ -2,7 +2,9 @@
 holds ``None`` on that path when the key is missing: a literal default another
 read gives (``kwargs.get("expand", "page")`` in another branch) is not what
 every call gets, and none is claimed; a companion that gives it is neither
-confirmed nor denied. A read that is only tested (``if kwargs.get(...)``), or
+confirmed nor denied; so does a read handed to a call as it is
+(``self.fetch(expand=kwargs.get("expand"))``). A read that is only tested
+(``if kwargs.get(...)``, ``isinstance(kwargs.get(...), str)``), or
 one that labels the call's log entry, or one under a test taking the key
 present (``if "expand" in kwargs:``), leaves the default standing."""
 
@@ -98,3 +100,22 @@ def test_a_read_under_a_presence_test_keeps_the_default(make_repo, run_cli) -> N
         "default_unknown": False,
         "type": "string",
     }
+
+
+def test_a_read_handed_to_a_call_states_none(make_repo, run_cli) -> None:
+    # ``self.fetch(expand=kwargs.get("expand"))`` hands on the ``None`` as a name would
+    for handed in ('self.fetch(expand=kwargs.get("expand"))', 'print(kwargs.get("expand"))'):
+        root = make_repo(_files(handed))
+        assert stated_default(run_cli, root, "tools/pages.py", "expand") == {
+            "has_default": False,
+            "default": None,
+            "default_unknown": True,
+            "type": "string",
+        }, handed
+
+
+def test_a_read_a_call_only_tests_keeps_the_default(make_repo, run_cli) -> None:
+    for tested in ('ok = isinstance(kwargs.get("expand"), str)', 'ok = bool(kwargs.get("expand"))'):
+        root = make_repo(_files(tested))
+        stated = stated_default(run_cli, root, "tools/pages.py", "expand")
+        assert (stated["has_default"], stated["default"]) == (True, "page"), tested

@@ -3,8 +3,9 @@ tool's (libcst) and a helper's of another module handed the arguments
 (``ast``).
 
 ``f = args.get("f")``, then ``f.split(",")`` (any attribute but ``None``'s
-own dunders) or ``len(f)`` on every call: a missing ``f`` raises there, as
-``args["f"]`` does: ``f`` is required. Not where the use runs on some calls
+own dunders), ``len(f)``, ``int(f)`` or ``float(f)`` on every call, or the
+same use of the read itself (``args.get("f").strip()``, ``int(args.get("f"))``):
+a missing ``f`` raises there, as ``args["f"]`` does: ``f`` is required. Not where the use runs on some calls
 only (under an ``if``, a conditional expression, ``and``, a lambda, a
 comprehension, past a return a missing key takes), where a ``try`` or ``with
 suppress(...)`` may recover from it, where the name is bound again, nor on a
@@ -59,6 +60,35 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
     "a method in a comprehension": (
         'f = A.get("f")\nprint([f.split() for _ in A.get("ks", [])])\n',
         {"f": ("optional", "-"), "ks": ("optional", [])},
+    ),
+    "a conversion of the value": (
+        'f = A.get("f")\nn = int(f)\nprint(n)\n',
+        {"f": ("required", "-")},
+    ),
+    "a float of the value": ('f = A.get("f")\nprint(float(f))\n', {"f": ("required", "-")}),
+    "a conversion of the read": ('n = int(A.get("f"))\nprint(n)\n', {"f": ("required", "-")}),
+    "a conversion of a read with a default": (
+        'n = int(A.get("f", 3))\nprint(n)\n',
+        {"f": ("optional", 3)},
+    ),
+    "a conversion of the read, caught": (
+        'try:\n    n = int(A.get("f"))\nexcept TypeError:\n    n = 0\nprint(n)\n',
+        {"f": ("optional", "-")},
+    ),
+    "a conversion of the read under a test": (
+        'if A.get("g"):\n    print(int(A.get("f")))\n',
+        {"f": ("optional", "-"), "g": ("optional", "-")},
+    ),
+    "the text of the read": ('print(str(A.get("f")))\n', {"f": ("optional", "-")}),
+    "a method of the read": ('print(A.get("f").strip())\n', {"f": ("required", "-")}),
+    "a method of a read with a default": (
+        'print(A.get("f", "").strip())\n',
+        {"f": ("optional", "")},
+    ),
+    "the length of the read": ('print(len(A.get("f")))\n', {"f": ("required", "-")}),
+    "a method of the read after and": (
+        'print(A.get("g") and A.get("f").strip())\n',
+        {"f": ("optional", "-"), "g": ("optional", "-")},
     ),
     "a method in a loop": (
         'f = A.get("f")\nfor k in A.get("ks", []):\n    print(f.split())\n',

@@ -468,32 +468,6 @@ class ArgumentReads:
         self._lookup(node, env)
         self._calls_out(node, env)
 
-    def _guards_of(
-        self, test: cst.BaseExpression, env: Env
-    ) -> tuple[frozenset[str], frozenset[str]]:
-        """Keys known present when ``test`` is true / false."""
-        positive: set[str] = set()
-        negative: set[str] = set()
-        parts = [test]
-        while parts:
-            node = parts.pop()
-            if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
-                parts.extend([node.left, node.right])
-                continue
-            if type(node) is cst.Comparison and len(node.comparisons) == 1:
-                target = node.comparisons[0]
-                if self._is_dict_source(target.comparator, env):
-                    key = self._key(node.left, env)
-                    if isinstance(key, str):
-                        if type(target.operator) is cst.In:
-                            positive.add(key)
-                        elif type(target.operator) is cst.NotIn:
-                            negative.add(key)
-            arg = self._arg_of(node, env)
-            if arg is not None:
-                positive.add(arg)
-        return frozenset(positive), frozenset(negative)
-
 
 def _type_of(known: bool, value: Any) -> str | None:
     """The JSON type of a literal read, when it is one other than None."""

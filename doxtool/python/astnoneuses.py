@@ -4,8 +4,10 @@
 them (:meth:`~doxtool.python.readmissing.ReadMissing._none_used`).
 
 ``f = args.get("f")``, then ``f.split(",")`` (a method: ``None`` has none
-but its dunders) or ``len(f)``: without the key the name holds ``None``, on
-which the use raises, as ``args["f"]`` does: the key is needed, when the use
+but its dunders), ``len(f)`` or ``int(f)``, or the same use of the read
+itself (``args.get("f").strip()``, ``int(args.get("f"))``, judged once the
+walk has met the read: :class:`NoneUse`): without the key the name holds
+``None``, on which the use raises, as ``args["f"]`` does: the key is needed, when the use
 runs on every call, straight in a statement at the top of the body before
 any return, no ``try`` (nor ``with suppress(...)``) around it, and the name
 is bound once.
@@ -19,7 +21,9 @@ from functools import cached_property
 
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astwalk import walk
+from doxtool.python.keyreads import _read_at
 from doxtool.python.names import dotted_parts
+from doxtool.python.readforms import NONE_RAISING
 
 #: nodes under which a use may not run, or not on every call, or be recovered from
 _SOMETIMES = (
@@ -27,6 +31,24 @@ _SOMETIMES = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp,
     ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.BoolOp,
 )  # fmt: skip
+
+
+class NoneUse:
+    """On the stack of the walk over an expression, under the nodes of the
+    use of a read: ``args.get("f").strip()``, ``int(args.get("f"))``."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: ast.Call) -> None:
+        self.node = node
+
+    @staticmethod
+    def of_read(node: ast.Call) -> bool:
+        """Whether ``node`` uses what a call gives (a read, if any, not met yet)."""
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            return type(func.value) is ast.Call
+        return len(node.args) == 1 and type(node.args[0]) is ast.Call
 
 
 class NoneUses:
@@ -49,21 +71,24 @@ class NoneUses:
             used = func.value
         elif (
             isinstance(func, ast.Name)
-            and func.id == "len"
+            and func.id in NONE_RAISING
             and len(node.args) == 1
             and not node.keywords
         ):
             used = node.args[0]
         else:
             return
-        read = self.var_reads.get(used.id) if type(used) is ast.Name else None
+        if type(used) is ast.Name:
+            read = self.var_reads.get(used.id)
+        else:  # the read itself: ``args.get("f").strip()``, ``int(args.get("f"))``
+            read = _read_at(self.reads, used) if type(used) is ast.Call else None  # type: ignore[attr-defined]
         if read is None or read.kind != "get" or read.default_unknown or read.replaced:
             return
         if (read.default if read.has_default else None) is not None:
             return
         if id(read) in self.fallback_values or not self._straight(node):  # type: ignore[attr-defined]
             return
-        if _bindings(self.node, used.id) == 1:  # type: ignore[union-attr]
+        if type(used) is not ast.Name or _bindings(self.node, used.id) == 1:
             self._read_contract(read, "missing")
 
     def _straight(self, node: ast.AST) -> bool:

@@ -96,7 +96,8 @@ class PresenceBinds:
 
     def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
         """Keys known present when ``test`` is true (``"k" in d``, a value
-        read with no default of its own, ``d.get("k")``), keys known absent
+        read with no default of its own, ``d.get("k")``, also ``d.get("k") is
+        not None``), keys known absent
         when it is false (``"k" in d``)."""
         present: set[str] = set()
         absent: set[str] = set()
@@ -118,6 +119,8 @@ class PresenceBinds:
                         absent.add(key)
             elif _true_only_when_there(node) and (key := self._read_key(node)) is not None:
                 present.add(key)
+            elif _not_none(node) and (key := self._read_key(node.left)) is not None:  # type: ignore[attr-defined]
+                present.add(key)  # ``d.get("k") is not None``
             elif (read := falsy_when_missing(node)) is not None and (
                 key := self._read_key(read)
             ) is not None:
@@ -170,6 +173,18 @@ def _true_only_when_there(node: ast.expr) -> bool:
     if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
         return False
     return node.func.attr == "get" and (len(node.args) < 2 or literal(node.args[1]) == (True, None))
+
+
+def _not_none(node: ast.expr) -> bool:
+    """Whether ``node`` is ``<read> is not None``, true only when the key of a
+    read :func:`_true_only_when_there` is there."""
+    return (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], ast.IsNot)
+        and literal(node.comparators[0]) == (True, None)
+        and _true_only_when_there(node.left)
+    )
 
 
 def _unwrapped(node: ast.expr) -> ast.expr:

@@ -42,6 +42,46 @@ class _Strings:
         self.names = names
 
 
+class _NoneUse:
+    """On the stack of :meth:`ExpressionWalk._expr`, under the nodes of the
+    use: ``args.get("f").strip()`` or ``int(args.get("f"))``, a use of a
+    read that raises on the ``None`` a missing key gives, judged once the
+    read is walked (:meth:`~doxtool.python.readmissing.ReadMissing._none_used`)."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: cst.Attribute | cst.Call) -> None:
+        self.node = node
+
+
+class _Handed(_NoneUse):
+    """On the stack of :meth:`ExpressionWalk._expr`, under the nodes of an
+    argument of a call: ``update(title=args.get("title"))`` hands on the
+    ``None`` a missing key gives
+    (:meth:`~doxtool.python.readmissing.ReadMissing._handed_none`)."""
+
+    __slots__ = ()
+
+
+#: calls that test what they are handed rather than use it
+_TESTING = frozenset({"bool", "isinstance", "callable", "hasattr", "type", "len", "int", "float"})
+
+
+def _hands_value(node: cst.Call) -> bool:
+    """Whether ``node`` uses the values it is handed (``update(title=...)``),
+    not only tests them (``isinstance(...)``, ``bool(...)``)."""
+    return type(node.func) is not cst.Name or node.func.value not in _TESTING
+
+
+def _used_read(node: cst.Attribute | cst.Call) -> bool:
+    """Whether the value ``node`` uses is a call (``args.get("f").strip()``,
+    ``len(args.get("f"))``): a read, if any, the walk has not met yet."""
+    if type(node) is cst.Attribute:
+        return type(node.value) is cst.Call
+    args = node.args
+    return len(args) == 1 and type(args[0].value) is cst.Call
+
+
 class ExpressionWalk:
     """Expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
@@ -117,6 +157,12 @@ class ExpressionWalk:
                 env.branches -= 1
                 continue
             kind = type(current)
+            if kind is _NoneUse:
+                self._none_used(current.node, env)  # type: ignore[attr-defined]
+                continue
+            if kind is _Handed:
+                self._handed_none(current.node, env)  # type: ignore[attr-defined]
+                continue
             if kind is _Strings:
                 if current.names is None:
                     env.string_bodies.pop()
@@ -147,7 +193,9 @@ class ExpressionWalk:
                 used.update(map(id, self._understood(current, env)))
             if kind is cst.Attribute and id(current) not in called:
                 self._handed_method(current, env)
-            if kind in (cst.Attribute, cst.Call):  # ``f.split()``, ``len(f)`` raise on None
+            if kind in (cst.Attribute, cst.Call) and _used_read(current):
+                stack.append(_NoneUse(current))  # judged once the read in it is walked
+            elif kind in (cst.Attribute, cst.Call):  # ``f.split()``, ``len(f)`` raise on None
                 self._none_used(current, env)  # type: ignore[attr-defined]
             if kind is cst.Attribute:  # ``value.attr``: the name is no expression
                 if type(current.value) not in _NOTHING_INSIDE:
@@ -168,6 +216,8 @@ class ExpressionWalk:
                         stack.append(Called(closure))
                 # the function, then each argument's value (a keyword is a name)
                 for arg in reversed(current.args):
+                    if type(arg.value) is cst.Call and not arg.star and _hands_value(current):
+                        stack.append(_Handed(arg.value))  # once the read in it is walked
                     if type(arg.value) not in _NOTHING_INSIDE:
                         stack.append(arg.value)
                 called.add(id(current.func))

@@ -16,6 +16,7 @@ from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
 from doxtool.python.astliteralguards import AstLiteralGuards, negated_test
+from doxtool.python.astnoneuses import NoneUse
 from doxtool.python.astparse import child_expressions, is_generator
 from doxtool.python.astraisecalls import AstRaiseCalls, ends_unless
 from doxtool.python.astrefusedparams import refuse_defaults
@@ -310,10 +311,14 @@ class FunctionWalk(
                 kind = type(current)
             if kind is ast.Constant:
                 continue
+            if kind is NoneUse:  # once the read in it is walked
+                self._none_used(current.node)
+                continue
             self._used(current, used)  # where a handed dict goes (:mod:`.astdicts`)
             if kind is ast.Name:
                 continue
             if kind is ast.Call:
+                stack.extend([NoneUse(current)] if NoneUse.of_read(current) else [])
                 self._call(current)
                 called = self._closure_called(current)
                 if called is not None:  # its body runs after the arguments

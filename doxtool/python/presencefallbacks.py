@@ -63,7 +63,8 @@ class PresenceFallbacks:
     ) -> tuple[str, cst.BaseExpression, cst.BaseExpression, cst.Call | None] | None:
         """(key, the arm taken when it is there, the other arm, the read the
         test is made of) of a conditional expression whose test finds a key
-        there (``"k" in args``, ``args.get("k")``) that the first arm reads,
+        there (``"k" in args``, ``args.get("k")``, ``args.get("k") is not
+        None``) that the first arm reads,
         the other reading no argument; None for any other."""
         test, key, present, missing = node.test, None, node.body, node.orelse
         read = self._falsy_when_missing(test, env)
@@ -77,6 +78,13 @@ class PresenceFallbacks:
                 key = self._key(test.left, env)
                 if type(target.operator) is cst.NotIn:
                     present, missing = node.orelse, node.body
+            elif (tested := self._none_tested(test, env)) is not None:  # type: ignore[attr-defined]
+                key = tested[0]  # ``args.get("k") is not None``, ``is None``
+                if not tested[1]:
+                    present, missing = node.orelse, node.body
+                none = type(missing) is cst.Name and missing.value == "None"
+                if type(test.left) is cst.Name and none:
+                    return None  # the name still holds what the read gave
         if not isinstance(key, str) or self._arg_of(present, env) != key:
             return None
         return None if self._arg_of(missing, env) is not None else (key, present, missing, read)

@@ -53,6 +53,10 @@ COMPUTED_METHODS = frozenset(
     {"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace"}
 )
 
+#: builtins that raise handed the ``None`` of a missing key alone
+#: (``len(f)``, ``int(f)``: a ``TypeError``)
+NONE_RAISING = frozenset({"len", "int", "float"})
+
 #: string methods whose result an example's value is compared through
 #: (PRM008 strips and lowers it): any other reshapes what is compared
 FOLDINGS = frozenset({"strip", "lstrip", "rstrip", "lower", "casefold"})

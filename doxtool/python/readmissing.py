@@ -18,7 +18,7 @@ import libcst as cst
 
 from doxtool.python.frameworkcalls import LOG_METHODS
 from doxtool.python.nameuses import looked_in
-from doxtool.python.readforms import CALLED, COMPUTED_METHODS, REFUSALS
+from doxtool.python.readforms import CALLED, COMPUTED_METHODS, NONE_RAISING, REFUSALS
 from doxtool.python.walkstate import Env
 
 
@@ -247,10 +247,10 @@ class ReadMissing:
             name: cst.BaseExpression | None = node.value
         else:
             func, args = node.func, node.args
-            used = type(func) is cst.Name and func.value == "len" and len(args) == 1
+            used = type(func) is cst.Name and func.value in NONE_RAISING and len(args) == 1
             used = used and not args[0].keyword and not args[0].star
             name = args[0].value if used else None
-        if not used or type(name) is not cst.Name:
+        if not used or type(name) not in (cst.Name, cst.Call):
             return
         held = self._tested_missing(name, env)
         if held is None or held[1] is not None:
@@ -258,8 +258,16 @@ class ReadMissing:
         somewhere = env.guards or env.absent or env.undecided or env.some_calls()
         if somewhere or env.trying or env.on_error or env.doubted_here or env.past_exit:
             return  # past ``if not f: return self.other()`` no missing key comes
-        if _bindings(env.func.node, name.value) == 1:
+        if type(name) is cst.Call or _bindings(env.func.node, name.value) == 1:  # type: ignore[attr-defined]
             self._needed_read(held[0], env)  # type: ignore[attr-defined]
+
+    def _handed_none(self, node: cst.Call, env: Env) -> None:
+        """``update(title=args.get("title"))``: the call is handed the ``None``
+        a missing key gives, as a name bound to the read holds it
+        (:meth:`_none_bound`)."""
+        held = self.read_missing.get(id(node))
+        if held is not None and held[1] is None:
+            self._none_bound(held[0], env)
 
     def _enter_presence(self, test: cst.BaseExpression, env: Env) -> None:
         """Enter the body of an ``if``: the arguments ``test`` needs (``isinstance(x,

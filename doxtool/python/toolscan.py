@@ -54,6 +54,7 @@ from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.frameworkcalls import FRAMEWORK_CALLED
 from doxtool.python.guardedconversions import GuardedConversions
+from doxtool.python.guardtests import GuardTests
 from doxtool.python.handedreplacements import HandedReplacements
 from doxtool.python.handedresponses import HandedResponses
 from doxtool.python.hookfills import runs_early
@@ -113,9 +114,6 @@ def _flags(pairs: frozenset[tuple[str, bool]]) -> dict[str, frozenset[bool]]:
     return flags
 
 
-#: calls that end the process instead of returning
-
-
 def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
 
@@ -126,6 +124,7 @@ class ToolScan(
     UndecidedBranches,
     MatchWalk,
     ArgumentReads,
+    GuardTests,
     ArgumentFills,
     RenamedKeys,
     Comparisons,
