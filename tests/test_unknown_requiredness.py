@@ -165,7 +165,7 @@ def test_a_base_method_elsewhere_that_always_responds_leaves_requiredness_unknow
     )
     assert _arguments(run_cli, root, "tools/note.py") == {"note": (False, True, True, None)}
     described = run_cli(root, "inspect", "tools/note.py").output.splitlines()
-    assert "      note: required or optional default not known (line 6)" in described
+    assert "      note: required or optional, default not known (line 6)" in described
 
     fixed = run_cli(root, "check", "--fix", "--select", "DOX001")
     assert fixed.exit_code == 0, fixed.output

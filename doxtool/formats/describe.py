@@ -22,11 +22,10 @@ def _value(value: object) -> str:
 
 def describe_argument(arg: Argument) -> str:
     if arg.required_unknown:
-        parts = ["required or optional"]  # the code does not say which
+        head = "required or optional"  # the code does not say which
     else:
-        parts = ["required" if arg.required else "optional"]
-    if arg.type:
-        parts.append(arg.type)
+        head = "required" if arg.required else "optional"
+    parts = [f"{head} {arg.type}" if arg.type else head]
     if arg.has_default:
         parts.append(f"default {_value(arg.default)}")
     elif arg.default_unknown:
@@ -36,7 +35,7 @@ def describe_argument(arg: Argument) -> str:
     if arg.alternatives:
         parts.append("or instead " + ", ".join(arg.alternatives))
     lines = ", ".join(_place(r.path, r.line) for r in arg.reads)
-    return f"{arg.name}: {' '.join(parts[:2])}{''.join(', ' + p for p in parts[2:])} (line {lines})"
+    return f"{arg.name}: {', '.join(parts)} (line {lines})"
 
 
 def _place(path: str | None, line: int) -> str:
