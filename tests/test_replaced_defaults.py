@@ -34,6 +34,16 @@ def _arguments(run_cli, make_repo, files: dict[str, str]) -> dict[str, tuple[Any
     }
 
 
+def _helper_arguments(run_cli, make_repo, helper: str) -> dict:
+    """The arguments of a tool handing its whole dict to ``helpers/lim.py``'s ``run``."""
+    tool = HEAD.replace("\n\n\n", "\nfrom helpers.lim import run\n\n\n") + (
+        "class Fetch(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=run(**self.args), break_loop=False)\n"
+    )
+    return _arguments(run_cli, make_repo, {"helpers/lim.py": helper, "tools/fetch.py": tool})
+
+
 def _execute(params: str, *lines: str) -> str:
     body = "".join(f"        {line}\n" for line in lines)
     return (
@@ -212,12 +222,7 @@ def test_a_branch_that_may_return_leaves_the_replacement_to_the_paths_that_go_on
         "Response(message='bad', break_loop=False)", "'bad'"
     )
     helper = f"def run(limit=None):\n{body}    return str(limit)\n"
-    tool = HEAD.replace("\n\n\n", "\nfrom helpers.lim import run\n\n\n") + (
-        "class Fetch(Tool):\n"
-        "    async def execute(self, **kwargs) -> Response:\n"
-        "        return Response(message=run(**self.args), break_loop=False)\n"
-    )
-    found = _arguments(run_cli, make_repo, {"helpers/lim.py": helper, "tools/fetch.py": tool})
+    found = _helper_arguments(run_cli, make_repo, helper)
     assert found["limit"] == (False, True, 10, False)
 
 
@@ -520,10 +525,5 @@ def test_a_test_not_decided_whose_arms_keep_the_missing_value_on_both_walks(
         "    limit = limit or 10\n"
         "    return str(limit)\n"
     )
-    tool = HEAD.replace("\n\n\n", "\nfrom helpers.lim import run\n\n\n") + (
-        "class Fetch(Tool):\n"
-        "    async def execute(self, **kwargs) -> Response:\n"
-        "        return Response(message=run(**self.args), break_loop=False)\n"
-    )
-    found = _arguments(run_cli, make_repo, {"helpers/lim.py": helper, "tools/fetch.py": tool})
+    found = _helper_arguments(run_cli, make_repo, helper)
     assert found["limit"] == (False, True, 10, False)
