@@ -149,3 +149,37 @@ def test_a_method_of_a_name_bound_to_the_read_is_judged(
 ) -> None:
     code, expected = NAMED_SHAPES[shape]
     assert kinds_and_defaults(run_cli, make_repo(WALKS[walk](code))) == expected
+
+
+#: a test of truth of a whitespace split: empty exactly when the text stripped is
+SPLIT_TESTS: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
+    "a split of a blank default tested for truth": (
+        'if not A.get("keys", "").split():\n' + RAISE,
+        {"keys": ("required", "-")},
+    ),
+    "a split of a name holding a blank default tested for truth": (
+        'raw = A.get("keys", "")\nif not raw.rsplit():\n' + RAISE,
+        {"keys": ("required", "-")},
+    ),
+    "a split of a full default tested for truth": (
+        'raw = A.get("keys", "a b")\nif not raw.split():\n' + RAISE,
+        {"keys": ("optional", "a b")},
+    ),
+    "a split compared with blank text": (
+        'raw = A.get("keys", "")\nif raw.split() == "":\n' + RAISE,
+        {"keys": ("optional", "")},
+    ),
+    "a comma split tested for truth": (
+        'raw = A.get("keys", "")\nif not raw.split(","):\n' + RAISE,
+        {"keys": ("optional", "")},
+    ),
+}
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize("shape", sorted(SPLIT_TESTS))
+def test_a_whitespace_split_tested_for_truth_refuses_blank_text(
+    run_cli, make_repo, shape: str, walk: str
+) -> None:
+    code, expected = SPLIT_TESTS[shape]
+    assert kinds_and_defaults(run_cli, make_repo(WALKS[walk](code))) == expected
