@@ -114,3 +114,72 @@ def test_an_error_response_refuses_the_split_default(run_cli, make_repo) -> None
     )
     root = make_repo({"tools/t.py": EXECUTE_HEAD + body})
     assert kinds_and_defaults(run_cli, root) == {"t": ("required", "-")}
+
+
+#: the read bound to a name first, the method called on the name
+NAMED_SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
+    "a whitespace split of a named blank default": (
+        'raw = A.get("keys", "")\nkeys = raw.split()\nif not keys:\n' + RAISE,
+        {"keys": ("required", "-")},
+    ),
+    "a strip then split of a named blank default": (
+        'raw = A.get("keys", " ")\nkeys = raw.strip().split()\nif not keys:\n' + RAISE,
+        {"keys": ("required", "-")},
+    ),
+    "a comma split of a named blank default": (
+        'raw = A.get("keys", "")\nkeys = raw.split(",")\nif not keys:\n' + RAISE,
+        {"keys": ("optional", "")},
+    ),
+    "a whitespace split of a named full default": (
+        'raw = A.get("keys", "a b")\nkeys = raw.split()\nif not keys:\n' + RAISE,
+        {"keys": ("optional", "a b")},
+    ),
+    "a split of a name bound twice": (
+        'raw = A.get("keys", "")\nif A.get("x"):\n    raw = "a b"\nkeys = raw.split()\n'
+        "if not keys:\n" + RAISE,
+        {"keys": ("optional", "-"), "x": ("optional", "-")},
+    ),
+}
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize("shape", sorted(NAMED_SHAPES))
+def test_a_method_of_a_name_bound_to_the_read_is_judged(
+    run_cli, make_repo, shape: str, walk: str
+) -> None:
+    code, expected = NAMED_SHAPES[shape]
+    assert kinds_and_defaults(run_cli, make_repo(WALKS[walk](code))) == expected
+
+
+#: a test of truth of a whitespace split: empty exactly when the text stripped is
+SPLIT_TESTS: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
+    "a split of a blank default tested for truth": (
+        'if not A.get("keys", "").split():\n' + RAISE,
+        {"keys": ("required", "-")},
+    ),
+    "a split of a name holding a blank default tested for truth": (
+        'raw = A.get("keys", "")\nif not raw.rsplit():\n' + RAISE,
+        {"keys": ("required", "-")},
+    ),
+    "a split of a full default tested for truth": (
+        'raw = A.get("keys", "a b")\nif not raw.split():\n' + RAISE,
+        {"keys": ("optional", "a b")},
+    ),
+    "a split compared with blank text": (
+        'raw = A.get("keys", "")\nif raw.split() == "":\n' + RAISE,
+        {"keys": ("optional", "")},
+    ),
+    "a comma split tested for truth": (
+        'raw = A.get("keys", "")\nif not raw.split(","):\n' + RAISE,
+        {"keys": ("optional", "")},
+    ),
+}
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize("shape", sorted(SPLIT_TESTS))
+def test_a_whitespace_split_tested_for_truth_refuses_blank_text(
+    run_cli, make_repo, shape: str, walk: str
+) -> None:
+    code, expected = SPLIT_TESTS[shape]
+    assert kinds_and_defaults(run_cli, make_repo(WALKS[walk](code))) == expected

@@ -92,7 +92,7 @@ class AbsenceTests:
             right = self._absence(node.right, env)
             return {**left, **right} if left and right else None
         if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
-            inner = node.expression
+            inner = _split_as_strip(node.expression)
             if type(inner) is cst.BooleanOperation and type(inner.operator) is cst.Or:
                 left = self._absence(cst.UnaryOperation(cst.Not(), inner.left), env)
                 right = self._absence(cst.UnaryOperation(cst.Not(), inner.right), env)
@@ -218,6 +218,21 @@ class AbsenceTests:
             return None
         names = self._standing_for(node.args[0].value, env)
         return names[0] if len(names) == 1 else None
+
+
+def _split_as_strip(node: cst.BaseExpression) -> cst.BaseExpression:
+    """``x.split()`` (or ``rsplit()``, on whitespace) as ``x.strip()``: of a
+    string, the list is empty exactly when the stripped text is, so ``not
+    x.split()`` refuses what ``not x.strip()`` does; any other node as it is
+    (``x.split(",")`` is never empty)."""
+    if (
+        type(node) is cst.Call
+        and not node.args
+        and type(node.func) is cst.Attribute
+        and node.func.attr.value in ("split", "rsplit")
+    ):
+        return node.with_changes(func=node.func.with_changes(attr=cst.Name("strip")))
+    return node
 
 
 def _string_methods_of(node: cst.BaseExpression) -> cst.BaseExpression:

@@ -44,6 +44,8 @@ def emptied_node(test: ast.expr) -> tuple[ast.expr, str] | None:
         # a string method's result is never None
         return (left, "none") if _subject(left) is left else None
     if isinstance(op, ast.Eq) and value == "":
+        if isinstance(left, ast.Call) and _split(left):
+            return None  # a list is never ``""``
         subject = _subject(left)
         # ``x.strip() == ""`` fails on None as well
         return (subject, "blank" if subject is left else "falsy") if subject else None
@@ -66,7 +68,7 @@ def _subject(node: ast.expr) -> ast.expr:
             and not node.args
             and not node.keywords
             and isinstance(node.func, ast.Attribute)
-            and node.func.attr in _STRIPS
+            and node.func.attr in _STRIPS | _SPLITS
         ):
             node = node.func.value
         else:
@@ -85,6 +87,15 @@ def _is_len(node: ast.Call) -> bool:
 
 #: methods whose result is empty only when their receiver is (or is blank)
 _STRIPS = frozenset({"strip", "lstrip", "rstrip"})
+#: methods whose result (on whitespace: no argument) is an empty list only
+#: when their receiver is blank: ``not x.split()`` is ``not x.strip()``
+_SPLITS = frozenset({"split", "rsplit"})
+
+
+def _split(node: ast.Call) -> bool:
+    return isinstance(node.func, ast.Attribute) and node.func.attr in _SPLITS
+
+
 #: comparison operators with their sides swapped (``0 == len(x)``)
 _MIRRORED: dict[type, type] = {
     ast.Eq: ast.Eq,

@@ -48,12 +48,49 @@ def made_missing(
         for node in every_node
         if type(node) is ast.Assign and len(node.targets) == 1 and node.targets[0] is bindings[0]
     ]
-    made = made_value(assigns[0].value, read_of) if assigns else None
+    made = (
+        made_value(assigns[0].value, _through_names(function, every_node, read_of))
+        if assigns
+        else None
+    )
     if made is None or made[1] is UNKNOWN:
         return None
     if isinstance(made[1], (list, dict, set)) and not looked_in(function, name):
         return None
     return made
+
+
+def _through_names(
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    nodes: Iterable[ast.AST],
+    read_of: Callable[[ast.expr], KeyRead | None],
+) -> Callable[[ast.expr], KeyRead | None]:
+    """``read_of``, and for a local name bound once (a parameter never) by
+    an assignment of a read, that read (``raw = args.get("keys", "")``, then
+    ``keys = raw.split()``: ``raw`` holds what a missing key gives)."""
+    nodes = list(nodes)
+    params = function.args
+    every = [*params.posonlyargs, *params.args, *params.kwonlyargs, params.vararg, params.kwarg]
+
+    def read(node: ast.expr) -> KeyRead | None:
+        found = read_of(node)
+        if found is not None or type(node) is not ast.Name:
+            return found
+        if any(a is not None and a.arg == node.id for a in every):
+            return None
+        bindings = [
+            n
+            for n in nodes
+            if type(n) is ast.Name and n.id == node.id and type(n.ctx) is not ast.Load
+        ]
+        if len(bindings) != 1:
+            return None
+        for n in nodes:
+            if type(n) is ast.Assign and len(n.targets) == 1 and n.targets[0] is bindings[0]:
+                return read_of(n.value)
+        return None
+
+    return read
 
 
 def made_value(

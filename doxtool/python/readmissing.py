@@ -144,7 +144,14 @@ class ReadMissing:
         (``args.get("i") or ["all"]``, ``args.get("t", "ally").split(",")``),
         where that is certain: a container the name holds is only looked in
         (no method fills it, nothing it is handed to may), the name bound once."""
-        made = _made_value(value, self.read_missing, self.or_missing, self._value)  # type: ignore[attr-defined]
+        reads = self.read_missing
+        inner = _method_receiver(value)
+        if type(inner) is cst.Name and _bindings(env.func.node, inner.value) == 1:
+            # ``raw = args.get("keys", "")``, then ``keys = raw.split()``: the
+            # name bound once to the read holds what a missing key gives it
+            held = self._tested_missing(inner, env)
+            reads = {**reads, id(inner): held} if held is not None else reads
+        made = _made_value(value, reads, self.or_missing, self._value)  # type: ignore[attr-defined]
         if made is None or made[1] is _UNKNOWN:
             return None
         if isinstance(made[1], (list, dict, set)) and not (
@@ -333,6 +340,19 @@ def _made_value(
         return held[0], getattr(held[1], node.func.attr.value)(*args, **kwargs)
     except (TypeError, ValueError):
         return (held[0], _UNKNOWN)
+
+
+def _method_receiver(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What the innermost of a chain of computed string methods is called on
+    (``raw.strip().split()``: ``raw``); None for any other node."""
+    inner = None
+    while (
+        type(node) is cst.Call
+        and type(node.func) is cst.Attribute
+        and node.func.attr.value in COMPUTED_METHODS
+    ):
+        inner = node = node.func.value
+    return inner
 
 
 #: methods of a dict that leave its keys as they are
