@@ -75,3 +75,44 @@ def test_a_companion_that_calls_a_bounded_argument_optional_is_flagged(make_repo
     )
     result = run_cli(root, "check")
     assert "`number`" in result.output and "tools/page.py.dox.md" in result.output, result.output
+
+
+MEASURED = """\
+from helpers.errors import RepairableException
+from helpers.tool import Response, Tool
+
+
+class Learn(Tool):
+    async def execute(self, description: str = "", **kwargs) -> Response:
+        description = str(description or "").strip()
+        if len(description) < 20:
+            raise RepairableException("description must be 20 characters or more")
+        title = self.args.get("title", "hi")
+        if 3 > len(title):
+            return Response(message="title is too short", break_loop=False)
+        note = self.args.get("note", "")
+        if len(note) > 200:
+            return Response(message="note is too long", break_loop=False)
+        tags = self.args.get("tags", ["a", "b", "c"])
+        if len(tags) < 2:
+            return Response(message="give two tags or more", break_loop=False)
+        return Response(message=f"{description} {title} {note} {tags}", break_loop=False)
+"""
+
+
+def test_a_length_bound_the_default_does_not_pass_makes_the_argument_required(
+    make_repo, run_cli
+) -> None:
+    root = make_repo({"tools/learn.py": MEASURED})
+    result = run_cli(root, "inspect", "tools/learn.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    facts = {a["name"]: (a["required"], a["has_default"], a["default"]) for a in tool["arguments"]}
+    assert facts == {
+        # ``""`` and ``"hi"`` are shorter than the bound: never enough
+        "description": (True, False, None),
+        "title": (True, False, None),
+        # an empty note is not too long, three tags are enough
+        "note": (False, True, ""),
+        "tags": (False, True, ["a", "b", "c"]),
+    }

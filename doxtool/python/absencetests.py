@@ -162,7 +162,41 @@ class AbsenceTests:
         if len(empty) == 1:
             group = dict.fromkeys(self._standing_for(empty[0], env), "falsy")
             return self._as_read(group or None, empty[0], env)  # type: ignore[attr-defined]
+        if type(node) is cst.Comparison and len(node.comparisons) == 1:
+            return self._measured(node, env)
         return None
+
+    def _measured(self, node: cst.Comparison, env: Env) -> dict[str, str] | None:
+        """``len(x) < 20`` (``20 > len(x)``) on an argument's value: it refuses
+        the values whose length holds that ordering to the number, and every
+        value ``len`` raises on (``None``); a test of emptiness in this
+        spelling (``len(x) < 1``) is read as one before this."""
+        target = node.comparisons[0]
+        ordering = _ORDERINGS.get(type(target.operator))
+        if ordering is None:
+            return None
+        measured, other = node.left, target.comparator
+        ok, bound = self._value(other)  # type: ignore[attr-defined]
+        if not _number(ok, bound):
+            ok, bound = self._value(measured)  # type: ignore[attr-defined]
+            measured, ordering = other, _FLIPPED[ordering]
+            if not _number(ok, bound):
+                return None
+        if not (
+            type(measured) is cst.Call
+            and type(measured.func) is cst.Name
+            and measured.func.value == "len"
+            and len(measured.args) == 1
+            and measured.args[0].keyword is None
+            and not measured.args[0].star
+        ):
+            return None
+        sized = measured.args[0].value
+        names = self._standing_for(sized, env)  # type: ignore[attr-defined]
+        if not names:
+            return None
+        group = dict.fromkeys(names, bound_refusal(ordering, bound, "len"))  # type: ignore[arg-type]
+        return self._as_read(group, sized, env)  # type: ignore[attr-defined,no-any-return]
 
     def _bounded(self, node: cst.Comparison, env: Env) -> dict[str, str] | None:
         """``n <= 0`` (``0 >= n``) on a value a numeric conversion made of an
