@@ -96,7 +96,12 @@ class Learn(Tool):
         tags = self.args.get("tags", ["a", "b", "c"])
         if len(tags) < 2:
             return Response(message="give two tags or more", break_loop=False)
-        return Response(message=f"{description} {title} {note} {tags}", break_loop=False)
+        if len(self.args.get("code", "")) < 4:
+            return Response(message="code is too short", break_loop=False)
+        label = self.args.get("label")
+        if len(str(label)) > 40:
+            return Response(message="label is too long", break_loop=False)
+        return Response(message=f"{description} {title} {note} {tags} {label}", break_loop=False)
 """
 
 
@@ -115,4 +120,7 @@ def test_a_length_bound_the_default_does_not_pass_makes_the_argument_required(
         # an empty note is not too long, three tags are enough
         "note": (False, True, ""),
         "tags": (False, True, ["a", "b", "c"]),
+        "code": (True, False, None),
+        # the length of ``str(None)`` is no length of a value sent
+        "label": (False, False, None),
     }

@@ -192,6 +192,11 @@ class AbsenceTests:
         ):
             return None
         sized = measured.args[0].value
+        # (``len(str(x))``: the length of what a call made of the value)
+        if type(sized) is not cst.Name and (
+            type(sized) is not cst.Call or self._read_call(sized, env) is None  # type: ignore[attr-defined]
+        ):
+            return None
         names = self._standing_for(sized, env)  # type: ignore[attr-defined]
         if not names:
             return None
