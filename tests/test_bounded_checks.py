@@ -101,7 +101,12 @@ class Learn(Tool):
         label = self.args.get("label")
         if len(str(label)) > 40:
             return Response(message="label is too long", break_loop=False)
-        return Response(message=f"{description} {title} {note} {tags} {label}", break_loop=False)
+        extra = self.args.get("extra", "")
+        if len(extra) < 3 and len(note) > 150:
+            return Response(message="a long note needs an extra", break_loop=False)
+        return Response(
+            message=f"{description} {title} {note} {extra} {tags} {label}", break_loop=False
+        )
 """
 
 
@@ -113,14 +118,40 @@ def test_a_length_bound_the_default_does_not_pass_makes_the_argument_required(
     assert result.exit_code == 0, result.output
     (tool,) = json.loads(result.output)[0]["tools"]
     facts = {a["name"]: (a["required"], a["has_default"], a["default"]) for a in tool["arguments"]}
+    # a short ``extra`` is refused only with a long note: neither stands in for the other
+    assert all(a["alternatives"] == [] for a in tool["arguments"]), tool["arguments"]
     assert facts == {
         # ``""`` and ``"hi"`` are shorter than the bound: never enough
         "description": (True, False, None),
         "title": (True, False, None),
         # an empty note is not too long, three tags are enough
         "note": (False, True, ""),
+        "extra": (False, True, ""),
         "tags": (False, True, ["a", "b", "c"]),
         "code": (True, False, None),
         # the length of ``str(None)`` is no length of a value sent
         "label": (False, False, None),
     }
+
+
+JOINED = """\
+from helpers.tool import Response, Tool
+
+
+class Post(Tool):
+    async def execute(self, **kwargs) -> Response:
+        body = self.args.get("body", "")
+        summary = self.args.get("summary", "")
+        if len(summary) < 3 and len(body) > 500:
+            return Response(message="a long body needs a summary", break_loop=False)
+        return Response(message=f"{summary} {body}", break_loop=False)
+"""
+
+
+def test_a_length_no_empty_value_reaches_joins_no_alternatives(make_repo, run_cli) -> None:
+    root = make_repo({"tools/post.py": JOINED})
+    result = run_cli(root, "inspect", "tools/post.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    # both absent, the body is no longer than 500: neither stands in for the other
+    assert {a["name"]: a["alternatives"] for a in tool["arguments"]} == {"body": [], "summary": []}

@@ -12,6 +12,7 @@ import libcst as cst
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.fallbacks import numeric_conversion
 from doxtool.python.readforms import (
+    BOUNDS,
     CALLED,
     ISINSTANCE_TYPES,
     READ_METHODS,
@@ -90,6 +91,8 @@ class AbsenceTests:
         if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
             left = self._absence(node.left, env)
             right = self._absence(node.right, env)
+            if _long_only(node.left) or _long_only(node.right):
+                return None  # (``len(a) > 5``: an absent ``a`` never makes it true)
             return {**left, **right} if left and right else None
         if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
             inner = node.expression
@@ -281,6 +284,26 @@ _ORDERINGS: dict[type, str] = {
 }
 #: an ordering read from the other side (``0 >= n`` is ``n <= 0``)
 _FLIPPED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
+
+
+def _long_only(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` holds a length to a bound no empty value reaches
+    (``len(x) > 5``, ``3 <= len(x)``)."""
+    if type(node) is not cst.Comparison or len(node.comparisons) != 1:
+        return False
+    target = node.comparisons[0]
+    ordering = _ORDERINGS.get(type(target.operator))
+    sides = [node.left, target.comparator]
+    if ordering is None or type(sides[1]) is not cst.Integer:
+        if ordering is None or type(sides[0]) is not cst.Integer:
+            return False
+        sides, ordering = sides[::-1], _FLIPPED[ordering]
+    measured, bound = sides
+    if not (type(measured) is cst.Call and type(measured.func) is cst.Name):
+        return False
+    if measured.func.value != "len" or not bound.value.isdigit():  # type: ignore[attr-defined]
+        return False
+    return not BOUNDS[ordering](0, int(bound.value))  # type: ignore[attr-defined]
 
 
 def _length_test(node: cst.BaseExpression, lens: dict[str, cst.Call]) -> cst.BaseExpression:
