@@ -75,3 +75,83 @@ def test_a_companion_that_calls_a_bounded_argument_optional_is_flagged(make_repo
     )
     result = run_cli(root, "check")
     assert "`number`" in result.output and "tools/page.py.dox.md" in result.output, result.output
+
+
+MEASURED = """\
+from helpers.errors import RepairableException
+from helpers.tool import Response, Tool
+
+
+class Learn(Tool):
+    async def execute(self, description: str = "", **kwargs) -> Response:
+        description = str(description or "").strip()
+        if len(description) < 20:
+            raise RepairableException("description must be 20 characters or more")
+        title = self.args.get("title", "hi")
+        if 3 > len(title):
+            return Response(message="title is too short", break_loop=False)
+        note = self.args.get("note", "")
+        if len(note) > 200:
+            return Response(message="note is too long", break_loop=False)
+        tags = self.args.get("tags", ["a", "b", "c"])
+        if len(tags) < 2:
+            return Response(message="give two tags or more", break_loop=False)
+        if len(self.args.get("code", "")) < 4:
+            return Response(message="code is too short", break_loop=False)
+        label = self.args.get("label")
+        if len(str(label)) > 40:
+            return Response(message="label is too long", break_loop=False)
+        extra = self.args.get("extra", "")
+        if len(extra) < 3 and len(note) > 150:
+            return Response(message="a long note needs an extra", break_loop=False)
+        return Response(
+            message=f"{description} {title} {note} {extra} {tags} {label}", break_loop=False
+        )
+"""
+
+
+def test_a_length_bound_the_default_does_not_pass_makes_the_argument_required(
+    make_repo, run_cli
+) -> None:
+    root = make_repo({"tools/learn.py": MEASURED})
+    result = run_cli(root, "inspect", "tools/learn.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    facts = {a["name"]: (a["required"], a["has_default"], a["default"]) for a in tool["arguments"]}
+    # a short ``extra`` is refused only with a long note: neither stands in for the other
+    assert all(a["alternatives"] == [] for a in tool["arguments"]), tool["arguments"]
+    assert facts == {
+        # ``""`` and ``"hi"`` are shorter than the bound: never enough
+        "description": (True, False, None),
+        "title": (True, False, None),
+        # an empty note is not too long, three tags are enough
+        "note": (False, True, ""),
+        "extra": (False, True, ""),
+        "tags": (False, True, ["a", "b", "c"]),
+        "code": (True, False, None),
+        # the length of ``str(None)`` is no length of a value sent
+        "label": (False, False, None),
+    }
+
+
+JOINED = """\
+from helpers.tool import Response, Tool
+
+
+class Post(Tool):
+    async def execute(self, **kwargs) -> Response:
+        body = self.args.get("body", "")
+        summary = self.args.get("summary", "")
+        if len(summary) < 3 and len(body) > 500:
+            return Response(message="a long body needs a summary", break_loop=False)
+        return Response(message=f"{summary} {body}", break_loop=False)
+"""
+
+
+def test_a_length_no_empty_value_reaches_joins_no_alternatives(make_repo, run_cli) -> None:
+    root = make_repo({"tools/post.py": JOINED})
+    result = run_cli(root, "inspect", "tools/post.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    # both absent, the body is no longer than 500: neither stands in for the other
+    assert {a["name"]: a["alternatives"] for a in tool["arguments"]} == {"body": [], "summary": []}

@@ -12,6 +12,7 @@ import libcst as cst
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.fallbacks import numeric_conversion
 from doxtool.python.readforms import (
+    BOUNDS,
     CALLED,
     ISINSTANCE_TYPES,
     READ_METHODS,
@@ -90,6 +91,8 @@ class AbsenceTests:
         if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
             left = self._absence(node.left, env)
             right = self._absence(node.right, env)
+            if _long_only(node.left) or _long_only(node.right):
+                return None  # (``len(a) > 5``: an absent ``a`` never makes it true)
             return {**left, **right} if left and right else None
         if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
             inner = _split_as_strip(node.expression)
@@ -162,7 +165,46 @@ class AbsenceTests:
         if len(empty) == 1:
             group = dict.fromkeys(self._standing_for(empty[0], env), "falsy")
             return self._as_read(group or None, empty[0], env)  # type: ignore[attr-defined]
+        if type(node) is cst.Comparison and len(node.comparisons) == 1:
+            return self._measured(node, env)
         return None
+
+    def _measured(self, node: cst.Comparison, env: Env) -> dict[str, str] | None:
+        """``len(x) < 20`` (``20 > len(x)``) on an argument's value: it refuses
+        the values whose length holds that ordering to the number, and every
+        value ``len`` raises on (``None``); a test of emptiness in this
+        spelling (``len(x) < 1``) is read as one before this."""
+        target = node.comparisons[0]
+        ordering = _ORDERINGS.get(type(target.operator))
+        if ordering is None:
+            return None
+        measured, other = node.left, target.comparator
+        ok, bound = self._value(other)  # type: ignore[attr-defined]
+        if not _number(ok, bound):
+            ok, bound = self._value(measured)  # type: ignore[attr-defined]
+            measured, ordering = other, _FLIPPED[ordering]
+            if not _number(ok, bound):
+                return None
+        if not (
+            type(measured) is cst.Call
+            and type(measured.func) is cst.Name
+            and measured.func.value == "len"
+            and len(measured.args) == 1
+            and measured.args[0].keyword is None
+            and not measured.args[0].star
+        ):
+            return None
+        sized = measured.args[0].value
+        # (``len(str(x))``: the length of what a call made of the value)
+        if type(sized) is not cst.Name and (
+            type(sized) is not cst.Call or self._read_call(sized, env) is None  # type: ignore[attr-defined]
+        ):
+            return None
+        names = self._standing_for(sized, env)  # type: ignore[attr-defined]
+        if not names:
+            return None
+        group = dict.fromkeys(names, bound_refusal(ordering, bound, "len"))  # type: ignore[arg-type]
+        return self._as_read(group, sized, env)  # type: ignore[attr-defined,no-any-return]
 
     def _bounded(self, node: cst.Comparison, env: Env) -> dict[str, str] | None:
         """``n <= 0`` (``0 >= n``) on a value a numeric conversion made of an
@@ -257,6 +299,26 @@ _ORDERINGS: dict[type, str] = {
 }
 #: an ordering read from the other side (``0 >= n`` is ``n <= 0``)
 _FLIPPED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
+
+
+def _long_only(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` holds a length to a bound no empty value reaches
+    (``len(x) > 5``, ``3 <= len(x)``)."""
+    if type(node) is not cst.Comparison or len(node.comparisons) != 1:
+        return False
+    target = node.comparisons[0]
+    ordering = _ORDERINGS.get(type(target.operator))
+    sides = [node.left, target.comparator]
+    if ordering is None or type(sides[1]) is not cst.Integer:
+        if ordering is None or type(sides[0]) is not cst.Integer:
+            return False
+        sides, ordering = sides[::-1], _FLIPPED[ordering]
+    measured, bound = sides
+    if not (type(measured) is cst.Call and type(measured.func) is cst.Name):
+        return False
+    if measured.func.value != "len" or not bound.value.isdigit():  # type: ignore[attr-defined]
+        return False
+    return not BOUNDS[ordering](0, int(bound.value))  # type: ignore[attr-defined]
 
 
 def _length_test(node: cst.BaseExpression, lens: dict[str, cst.Call]) -> cst.BaseExpression:

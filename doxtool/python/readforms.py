@@ -103,8 +103,9 @@ BOUNDS: dict[str, Callable[[Any, Any], bool]] = {
 
 def bound_refusal(ordering: str, bound: int | float, chain: str) -> str:
     """The kind of refusal of a test that a value converted by ``chain``
-    (one of :data:`CONVERSION_CHAINS`) stands in ``ordering`` to a number:
-    ``n = int(args.get("n", 0))``, then ``if n <= 0``: ``bound:le:0:int``."""
+    (one of :data:`CONVERSION_CHAINS`, or ``len``: the value's length) stands
+    in ``ordering`` to a number: ``n = int(args.get("n", 0))``, then ``if n <=
+    0``: ``bound:le:0:int``; ``if len(text) < 20``: ``bound:lt:20:len``."""
     return f"bound:{ordering}:{bound!r}:{chain}"
 
 
@@ -112,7 +113,8 @@ def _bound_refusal(kind: str) -> Callable[[Any], bool]:
     """The test of a :func:`bound_refusal` kind: the value converted holds
     the ordering, or the conversion fails (no value passes then)."""
     _, ordering, bound, chain = kind.split(":")
-    holds, convert = BOUNDS[ordering], CONVERSION_CHAINS[chain]
+    holds = BOUNDS[ordering]
+    convert = len if chain == "len" else CONVERSION_CHAINS[chain]  # ``len(x) < 20``
     limit = float(bound) if "." in bound or "e" in bound.lower() else int(bound)
 
     def refuses(value: Any) -> bool:
