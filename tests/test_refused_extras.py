@@ -27,7 +27,11 @@ def _tool(refusal: str) -> str:
         "class Setting(Tool):\n"
         '    async def execute(self, action: str = "list", value: str = "", **kwargs):\n'
         f"{refusal}"
-        '        return Response(message=f"{action} {value}", break_loop=False)\n'
+        '        return Response(message=f"{action} {value}", break_loop=False)\n\n'
+        "    def _msg(self, text):\n"
+        "        return Response(message=text, break_loop=False)\n\n"
+        "    def _kept(self, text):\n"
+        "        return Response(message=store.save(text), break_loop=False)\n"
     )
 
 
@@ -38,6 +42,7 @@ def _tool(refusal: str) -> str:
         "            return Response(message=f\"takes no {', '.join(map(repr, kwargs))}\", break_loop=False)\n",
         '        if kwargs:\n            return Response(message=f"takes no {sorted(kwargs)}", break_loop=False)\n',
         '        if len(kwargs):\n            raise ValueError("takes no " + ", ".join(kwargs))\n',
+        '        if kwargs:\n            return self._msg(f"takes no {sorted(kwargs)}")\n',
     ],
 )
 def test_keys_refused_all_at_once_are_not_taken(make_repo, run_cli, refusal: str) -> None:
@@ -58,6 +63,7 @@ def test_keys_refused_all_at_once_are_not_taken(make_repo, run_cli, refusal: str
         '            return Response(message="saved", break_loop=False)\n',
         '        if not kwargs:\n            return Response(message=f"no {sorted(kwargs)}", break_loop=False)\n'
         "        store.save(kwargs)\n",
+        "        if kwargs:\n            return self._kept(store.save(kwargs))\n",
     ],
 )
 def test_keys_a_branch_hands_on_are_taken(make_repo, run_cli, body: str) -> None:

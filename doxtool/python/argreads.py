@@ -221,7 +221,7 @@ class ArgumentReads:
     def _wholesale(self, node: cst.CSTNode, env: Env) -> None:
         if not self.from_execute:
             return  # logging every argument (``get_log_object``) takes none of them
-        if in_extras_refusal(env, self._error_exit):  # type: ignore[attr-defined]
+        if in_extras_refusal(env, self._error_exit, self.scan.classes):  # type: ignore[attr-defined]
             return  # ``if kwargs: return Response("takes no ...")``: :mod:`.refusedextras`
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
         expression = code_of(node, self.module).strip()

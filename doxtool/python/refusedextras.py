@@ -7,7 +7,8 @@ ends there with an error, so the tool takes no other argument
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import libcst as cst
 
@@ -19,12 +20,15 @@ _ELSEWHERE = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 
 
 def in_extras_refusal(
-    env: Env, error_exit: Callable[[Sequence[cst.BaseStatement], Env], bool]
+    env: Env,
+    error_exit: Callable[[Sequence[cst.BaseStatement], Env], bool],
+    classes: Mapping[str, Any],
 ) -> bool:
     """Whether the statement walked (``env.stmt``) is in the body of an ``if``
     whose test is the function's ``**`` parameter alone (``if kwargs:``,
     ``if len(kwargs):``), a dict of the arguments, and whose body ends the
-    function with an error (``error_exit``)."""
+    function with an error (``error_exit``, or a method of the class in
+    ``classes`` that only wraps the message in a ``Response``)."""
     star = env.func.node.params.star_kwarg
     if star is None or env.stmt is None:
         return False
@@ -41,7 +45,7 @@ def in_extras_refusal(
             if (
                 len(body) == 1
                 and _holds(body, env.stmt)
-                and error_exit(body, env)
+                and (error_exit(body, env) or _wrapped(body[0], env, classes))
                 and not _used_outside_text(body[0], name)
             ):
                 return True
@@ -56,6 +60,38 @@ def _tests_any_key(test: cst.BaseExpression, name: str) -> bool:
             return False
         test = test.args[0].value
     return type(test) is cst.Name and test.value == name
+
+
+def _wrapped(stmt: cst.BaseStatement, env: Env, classes: Mapping[str, Any]) -> bool:
+    """``return self._msg(...)`` of a method of the class whose body is only
+    ``return Response(message=text, ...)`` of its first parameter."""
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    if type(small) is not cst.Return or type(small.value) is not cst.Call:
+        return False
+    func = small.value.func
+    if not (type(func) is cst.Attribute and type(func.value) is cst.Name):
+        return False
+    owner = classes.get(env.func.cls or "")
+    method = owner.methods.get(func.attr.value) if owner is not None else None
+    if method is None or func.value.value != env.self_name or method.node.asynchronous:
+        return False
+    params = [p.name.value for p in method.node.params.params]
+    body = suite_body(method.node.body)
+    if len(params) < 2 or len(body) != 1 or type(body[0]) is not cst.SimpleStatementLine:
+        return False
+    (inner,) = body[0].body if len(body[0].body) == 1 else (None,)
+    if type(inner) is not cst.Return or type(inner.value) is not cst.Call:
+        return False
+    call = inner.value
+    if getattr(call.func, "value", None) != "Response" or not call.args:
+        return False
+    message = next((a for a in call.args if a.keyword and a.keyword.value == "message"), None)
+    message = message or (call.args[0] if call.args[0].keyword is None else None)
+    return (
+        message is not None and type(message.value) is cst.Name and message.value.value == params[1]
+    )
 
 
 def _used_outside_text(stmt: cst.BaseStatement, name: str) -> bool:
