@@ -69,3 +69,29 @@ def test_a_miss_answered_by_a_call_that_may_handle_it_is_not_optional(
     action = _action(run_cli, root)
     assert (action["required"], action["required_unknown"]) == (False, True)
     assert not action["enum"]
+
+
+@pytest.mark.parametrize(
+    "named",
+    ["sorted(handlers)", "', '.join(handlers)", "list(handlers)", "len(handlers)"],
+)
+def test_a_local_dict_whose_keys_the_error_names_keeps_its_values(
+    make_repo, run_cli, named: str
+) -> None:
+    answer = f'Response(message=f"unknown action; use {{{named}}}", break_loop=False)'
+    source = TOOL.format(lookup=LOCAL_NAME, answer=answer)
+    root = make_repo({"tools/pick.py": source})
+
+    action = _action(run_cli, root)
+    assert (action["required"], action["enum"]) == (True, ["a", "b"])
+
+
+def test_a_local_dict_handed_to_a_call_holds_keys_not_known(make_repo, run_cli) -> None:
+    source = TOOL.format(
+        lookup=LOCAL_NAME + "\n        self.agent.register(handlers)",
+        answer='Response(message="unknown action", break_loop=False)',
+    )
+    root = make_repo({"tools/pick.py": source})
+
+    action = _action(run_cli, root)
+    assert not action["enum"]
