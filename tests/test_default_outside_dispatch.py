@@ -195,3 +195,43 @@ def test_a_parameter_default_among_the_values_keeps_them(
         (tool,) = json.loads(result.output)[0]["tools"]
         (mode,) = [a for a in tool["arguments"] if a["name"] == "mode"]
         assert (mode["enum"], mode["values_unknown"]) == (["set", "test"], False)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        MATCH_TOOL.format(default='"text"').replace(
+            'fmt = self.args.get("format", "text")', 'fmt = str(self.args.get("format", "text"))'
+        ),
+        PARAMETER_TOOL.format(default='"status"').replace(
+            "        if mode ==",
+            '        mode = str(mode or "status").strip().lower()\n        if mode ==',
+            1,
+        ),
+    ],
+)
+def test_str_of_a_string_default_the_dispatch_does_not_take_leaves_the_values_unknown(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result], source: str
+) -> None:
+    # ``str()`` of a string is the string itself: the default still reaches
+    # what the dispatch falls through to, an answer
+    assert "str(" in source
+    root = make_repo({"tools/render.py": source})
+
+    result = run_cli(root, "inspect", "tools/render.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    (argument,) = [a for a in tool["arguments"] if a["name"] in ("format", "mode")]
+    assert (argument["enum"], argument["values_unknown"]) == (None, True)
+
+
+def test_str_of_a_string_default_among_the_values_keeps_them(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    source = MATCH_TOOL.format(default='"md"').replace(
+        'fmt = self.args.get("format", "md")', 'fmt = str(self.args.get("format", "md"))'
+    )
+    root = make_repo({"tools/render.py": source})
+
+    argument = _argument(run_cli, root, "format")
+    assert (argument["enum"], argument["values_unknown"]) == (["json", "markdown", "md"], False)

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 OPAQUE_PY = """\
 from helpers.tool import Response, Tool
 from remote_catalog import READ_TOOLS
@@ -82,3 +84,40 @@ def test_a_rejecting_check_after_a_call_handed_the_value_still_refuses(
     tool = _argument(run_cli, root)
     assert tool["required"]
     assert tool["enum"] == ["customers.find", "routes.get"]
+
+
+BESIDE_PY = """\
+from helpers.tool import Response, Tool
+from remote_catalog import READ_ACTIONS
+
+HANDLERS = {{"open": 1, "close": 2}}
+
+
+class Relay(Tool):
+    async def execute(self, action: str = "", **kwargs) -> Response:
+        action = str(action or "").strip().lower()
+        {check}
+            return Response(message=f"unknown action {{action!r}}", break_loop=False)
+        if action not in READ_ACTIONS:
+            if self.agent.locked:
+                return Response(message="locked", break_loop=False)
+        return Response(message=f"ran {{action}}", break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        'if action not in ("open", "close"):',
+        "handler = HANDLERS.get(action)\n        if not handler:",
+    ],
+)
+def test_a_listed_check_beside_a_test_against_values_not_known_is_not_optional(
+    make_repo: Any, run_cli: Any, check: str
+) -> None:
+    # the listed check refuses the missing value on every call; the other
+    # test leaves the values taken unknown, and with them whether it is refused
+    root = make_repo({"tools/relay.py": BESIDE_PY.format(check=check)})
+
+    argument = _argument(run_cli, root)
+    assert (argument["required"], argument["required_unknown"]) == (False, True)

@@ -24,6 +24,7 @@ from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.readvalues import keeps_blank, method_type, raw_value, tested_types
+from doxtool.python.refusedextras import in_extras_refusal
 from doxtool.python.samearms import inner_values
 from doxtool.python.walkstate import Env, Target
 
@@ -220,6 +221,8 @@ class ArgumentReads:
     def _wholesale(self, node: cst.CSTNode, env: Env) -> None:
         if not self.from_execute:
             return  # logging every argument (``get_log_object``) takes none of them
+        if in_extras_refusal(env, self._error_exit, self.scan.classes):  # type: ignore[attr-defined]
+            return  # ``if kwargs: return Response("takes no ...")``: :mod:`.refusedextras`
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
         expression = code_of(node, self.module).strip()
         if len(expression) > 80:

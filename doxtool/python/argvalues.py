@@ -26,10 +26,13 @@ def default_outside(
     not known. ``missing`` is (whether it is known, the value a missing key
     gives); ``refused`` tells a value a check refuses. A value converted
     (``coercion``) before it is tested, or folded by a method whose result is
-    not known here, says nothing. Where how the value is folded is not known
+    not known here, says nothing; ``str()`` of a string default leaves it as
+    it is (``mode = str(args.get("mode", "latest"))``). Where how the value is folded is not known
     (a parameter of ``execute``, which a caller may fold), the default is
     outside only when no folding of it is among the values."""
     known, value = missing
+    if coercion == "str" and isinstance(value, str):
+        coercion = None  # ``str("latest")`` is ``"latest"``
     if not enum or not known or coercion is not None:
         return False
     if isinstance(value, bool) or not isinstance(value, (str, int, float)) or value == "":

@@ -27,7 +27,7 @@ class ClosedRefusals:
     respelled: bool
     missing_unknown: bool
 
-    def _closed_refuses(self, value: Any) -> bool:
+    def _closed_refuses(self, value: Any, listed: bool = True) -> bool:
         """Whether the closed dispatch refuses what a missing key gives:
         ``""`` (nor any folding or conversion of it: ``"".lower()`` is
         ``""``) or ``None`` (converted, only by ``str``, to ``"None"``,
@@ -38,7 +38,8 @@ class ClosedRefusals:
         lookup of the value in a dict changes nothing the check tests. The
         dispatch chooses among two values or more: past a test of one value
         (``if op == "x": return ...``) the ``Response`` returned may as well
-        be the tool's answer as an error."""
+        be the tool's answer as an error. ``listed=False``: as if no other
+        test of the value had left the values it takes unknown."""
         if value == "":
             tested = self.blank_tested or self.absence_blank
             empty = not tested and self.coercion in (None, "str")
@@ -57,7 +58,7 @@ class ClosedRefusals:
             empty
             and (self.closed_always or self.closed_sometimes)
             and len(self.enum) > 1
-            and not self.values_unknown
+            and not (self.values_unknown and listed)
         )
 
     def _opaque_refuses(self, value: Any) -> bool:
@@ -68,4 +69,8 @@ class ClosedRefusals:
             taken = self.blank_tested or self.absence_blank or self.coercion not in (None, "str")
         else:
             taken = value is not None or self.none_tested or self.absence_none
-        return self.closed_opaque and not taken and not self.missing_unknown
+        # a listed dispatch on every call that refuses it, beside another test
+        # of the value that leaves the values taken unknown (``if action not
+        # in READ_ACTIONS:`` after it): that test may take it, or not
+        beside = self.values_unknown and self.closed_always and self._closed_refuses(value, False)
+        return ((self.closed_opaque and not taken) or beside) and not self.missing_unknown

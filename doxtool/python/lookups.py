@@ -277,7 +277,9 @@ class Lookups:
             return
         name, falsy = missing
         body = suite_body(stmt.body)
-        if not self._error_exit(body, env):
+        # ``return self.fail(...)``: closed if that call refuses (as ``not in``)
+        answered = None if self._error_exit(body, env) else self._absence_call(body, env)
+        if answered is None and not self._error_exit(body, env):
             return
         if env.func is not self.entry and not ends_with_raise(body):
             return  # a helper's return does not end ``execute``
@@ -296,7 +298,9 @@ class Lookups:
             builder.add_enum(key)
         # a closed dispatch as ``if action not in (...)`` is: what a missing
         # key gives (``args.get("action", "")``) may be refused on every call
+        saved, env.closed_call = env.closed_call, answered or env.closed_call
         self._closed_on(arg, accepted, env)  # type: ignore[attr-defined]
+        env.closed_call = saved
 
 
 def _missing_name(test: cst.BaseExpression) -> tuple[str, bool] | None:
