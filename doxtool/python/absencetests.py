@@ -41,6 +41,10 @@ class AbsenceTests:
             if listed:  # ``not all([a, b])`` is ``not a or not b``
                 parts.extend(cst.UnaryOperation(cst.Not(), e) for e in listed)
                 continue
+            missing = _missing_members(node)
+            if missing:  # ``x in (None, "")`` is ``x is None or x == ""``
+                parts.extend(missing)
+                continue
             # ``any(not self.args.get(k) for k in KEYS)``, ``not all(...)``, ``missing``
             negated = type(node) is cst.UnaryOperation and type(node.operator) is cst.Not
             inner = node.expression if negated else node  # type: ignore[attr-defined]
@@ -414,3 +418,28 @@ def _known_lookup(name: str, env: Env) -> bool:
     as ``name is None`` does."""
     found = env.lookups.get(name)
     return found is not None and all(known and bool(value) for _, (known, value) in found[1])
+
+
+def _missing_members(node: cst.BaseExpression) -> list[cst.Comparison]:
+    """``x is None`` and ``x == ""`` for ``x in (None, "")`` (a tuple, list
+    or set of ``None`` and empty strings only): one test per member; empty
+    for any other node."""
+    if type(node) is not cst.Comparison or len(node.comparisons) != 1:
+        return []
+    target = node.comparisons[0]
+    members = target.comparator
+    if type(target.operator) is not cst.In or type(members) not in (cst.Tuple, cst.List, cst.Set):
+        return []
+    parts: list[cst.Comparison] = []
+    for element in members.elements:  # type: ignore[attr-defined]
+        value = element.value
+        if type(element) is not cst.Element:
+            return []
+        if type(value) is cst.Name and value.value == "None":
+            operator: cst.BaseCompOp = cst.Is()
+        elif type(value) is cst.SimpleString and value.evaluated_value == "":
+            operator = cst.Equal()
+        else:
+            return []
+        parts.append(cst.Comparison(node.left, [cst.ComparisonTarget(operator, value)]))
+    return parts
