@@ -60,7 +60,9 @@ class ConjunctRefusals:
                     self._arg(name).branch_refusals.add(refusal)  # type: ignore[attr-defined]
 
     def _named_arguments(self, node: cst.CSTNode, env: Env) -> set[str]:
-        """The arguments an expression reads, at any depth."""
+        """The arguments an expression reads, at any depth, each as
+        :meth:`~doxtool.python.argreads.ArgumentReads._arg_of` reads it
+        (``action.strip().lower() == "a"``: ``action``)."""
         found: set[str] = set()
         stack: list[cst.CSTNode] = [node]
         while stack:
@@ -69,6 +71,7 @@ class ConjunctRefusals:
                 arg = self._arg_of(current, env)  # type: ignore[attr-defined]
                 if arg is not None:
                     found.add(arg)
+                    continue
             stack.extend(child_nodes(current))
         return found
 

@@ -423,17 +423,10 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
 
     def _values_unknown(self, node: cst.CSTNode, env: Env) -> None:
         """Every argument an expression reads: tested in a way no list of values holds."""
-        stack: list[cst.CSTNode] = [node]
-        while stack:
-            current = stack.pop()
-            if is_kind(current, cst.BaseExpression):
-                arg = self._arg_of(current, env)  # type: ignore[arg-type]
-                if arg is not None:
-                    builder = self.args.get(arg)
-                    if builder is not None:
-                        builder.values_unknown = True
-                    continue
-            stack.extend(child_nodes(current))
+        for arg in self._named_arguments(node, env):
+            builder = self.args.get(arg)
+            if builder is not None:
+                builder.values_unknown = True
 
     def _mentions_arguments(self, node: cst.CSTNode, env: Env) -> bool:
         """Whether an expression depends on what the call holds: its arguments,

@@ -49,7 +49,7 @@ class DispatchEnds:
     _value: Callable[[cst.BaseExpression], tuple[bool, Any]]
     _values_unknown: Callable[[cst.CSTNode, Env], None]
     _absence_call: Callable[[Sequence[cst.BaseStatement], Env], str | None]
-    _arg_of: Callable[[cst.BaseExpression, Env], str | None]
+    _named_arguments: Callable[[cst.CSTNode, Env], set[str]]
 
     def _closed(
         self,
@@ -149,18 +149,8 @@ class DispatchEnds:
         return OPEN
 
     def _subjects(self, node: cst.BaseExpression, env: Env) -> frozenset[str]:
-        """The arguments a test (or a ``match`` subject) reads, as
-        :meth:`_arg_of` reads them (``action.strip().lower() == "a"``: ``action``)."""
-        found: set[str] = set()
-        todo: list[cst.CSTNode] = [node]
-        while todo:
-            current = todo.pop()
-            arg = self._arg_of(current, env) if isinstance(current, cst.BaseExpression) else None
-            if arg is not None:
-                found.add(arg)
-            else:
-                todo.extend(child_nodes(current))
-        return frozenset(found)
+        """The arguments a test (or a ``match`` subject) reads."""
+        return frozenset(self._named_arguments(node, env))
 
     def _same_subject(self, test: cst.BaseExpression, subjects: frozenset[str], env: Env) -> bool:
         """Whether ``test`` reads one of the arguments the run's first test
