@@ -19,8 +19,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder
-from doxtool.python.contracts import ends_with_raise
-from doxtool.python.controlflow import contains_return, terminates
+from doxtool.python.controlflow import contains_return, ends_with_raise, terminates
 from doxtool.python.cstcaught import escaping_checks
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.keyguards import GUARD_EXCEPTIONS

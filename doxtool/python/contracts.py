@@ -17,7 +17,7 @@ from doxtool.python.arms import refuses_untaken
 from doxtool.python.blockreturns import answers_with_work, with_returned_inline, written
 from doxtool.python.checktests import negated, negative
 from doxtool.python.conjunctrefusals import ConjunctRefusals, names_in
-from doxtool.python.controlflow import contains_return, terminates
+from doxtool.python.controlflow import contains_return, ends_with_raise, terminates
 from doxtool.python.cstcaught import base_only_classes
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
 from doxtool.python.elsechecks import ElseChecks
@@ -475,13 +475,4 @@ def _type_check(node: cst.BaseExpression) -> bool:
     """``isinstance(x, str)``: under ``not``, true for the values of other types only."""
     return (
         type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "isinstance"
-    )
-
-
-def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
-    """Whether a block that ends the function ends it with ``raise``."""
-    last = body[-1] if body else None
-    return type(last) in (cst.SimpleStatementLine, cst.SimpleStatementSuite) and any(
-        type(small) is cst.Raise
-        for small in last.body  # type: ignore[union-attr]
     )

@@ -147,6 +147,15 @@ def contains_return(stmt: cst.CSTNode) -> bool:
     return _holds(stmt, (cst.Return,))
 
 
+def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
+    """Whether a block that ends the function ends it with ``raise``."""
+    last = body[-1] if body else None
+    return type(last) in (cst.SimpleStatementLine, cst.SimpleStatementSuite) and any(
+        type(small) is cst.Raise
+        for small in last.body  # type: ignore[union-attr]
+    )
+
+
 def leaves_pass(stmt: cst.CSTNode) -> bool:
     """Whether a statement in a loop's body may end the pass, or the loop,
     before the statements after it run: it holds a ``return``, a ``break``

@@ -28,8 +28,7 @@ import libcst as cst
 
 from doxtool.python.blockreturns import with_answer_after
 from doxtool.python.checktests import rejects
-from doxtool.python.contracts import ends_with_raise
-from doxtool.python.controlflow import terminates
+from doxtool.python.controlflow import ends_with_raise, terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.handedfirst import handed_before, tested_values
 from doxtool.python.matchpatterns import match_values

@@ -29,7 +29,7 @@ import libcst as cst
 from doxtool.python.arms import refuses_untaken
 from doxtool.python.blockreturns import with_answer_after, with_returned_inline
 from doxtool.python.checktests import negated
-from doxtool.python.controlflow import terminates
+from doxtool.python.controlflow import ends_with_raise, terminates
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.readforms import CALLED
 from doxtool.python.walkstate import Env
@@ -99,7 +99,7 @@ class ElseChecks:
             return  # an ``elif``: a run of tests (:mod:`~doxtool.python.dispatchends`)
         if (
             not self._error_exit(end, env)  # type: ignore[attr-defined]
-            or _raises(end)
+            or ends_with_raise(end)
             or not refuses_untaken(end, [test.left])
         ):
             return  # a raise refuses (a closed dispatch); any other ``Response`` may answer
@@ -107,10 +107,3 @@ class ElseChecks:
         if arg is not None:
             kinds = {"none"} if value is not None else set()
             self._arg(arg).branch_refusals.update(kinds | ({"blank"} if value != "" else set()))  # type: ignore[attr-defined]
-
-
-def _raises(body: Sequence[cst.BaseStatement]) -> bool:
-    """Whether a block ends with ``raise`` (as ``contracts.ends_with_raise``)."""
-    last = body[-1] if body else None
-    kinds = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
-    return type(last) in kinds and any(type(s) is cst.Raise for s in last.body)  # type: ignore[union-attr]

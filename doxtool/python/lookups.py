@@ -23,7 +23,7 @@ import dataclasses
 
 import libcst as cst
 
-from doxtool.python.contracts import ends_with_raise
+from doxtool.python.controlflow import ends_with_raise
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.localdicts import bound_dicts

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from doxtool.python.contracts import ends_with_raise
-from doxtool.python.controlflow import contains_return
+from doxtool.python.controlflow import contains_return, ends_with_raise
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
