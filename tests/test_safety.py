@@ -731,6 +731,22 @@ def test_a_directory_named_like_a_module_is_reported(make_repo, monkeypatch) -> 
     assert "tools/other.py:1:1: DOX003 not a regular file" in result.stdout
 
 
+@pytest.mark.parametrize("kind", ["directory", "fifo"])
+def test_a_path_named_like_a_module_that_is_no_file_gets_no_companion_finding(
+    make_repo, monkeypatch, kind: str
+) -> None:
+    root = make_repo(clean_files())
+    target = root / "tools/other.py"
+    if kind == "directory":
+        target.mkdir()
+    else:
+        os.mkfifo(target)
+    result = _check(root, monkeypatch)
+    assert result.exit_code == 1
+    # DOX003 says what it is; no companion is missing for something that is no module
+    assert result.stdout.splitlines()[:-1] == ["tools/other.py:1:1: DOX003 not a regular file"]
+
+
 # -- item 11: what is reported is true
 
 

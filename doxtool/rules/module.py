@@ -71,6 +71,8 @@ reported (`git add` the companion; no fix, the file is there).
                         subject=f"{module}:companion",
                     )
                 continue
+            if not (ctx.project.root / module).is_file():
+                continue  # a directory or a FIFO named like a module: DOX003 says so
             facts = ctx.facts(module)
             fix = None
             moved = _renamed_companion(ctx, module)
