@@ -12,6 +12,7 @@ import libcst as cst
 from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
 from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.arguments import ArgBuilder
+from doxtool.python.codeline import one_line
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import is_kind, suite_body
@@ -224,7 +225,7 @@ class ArgumentReads:
         if in_extras_refusal(env, self._error_exit, self.scan.classes):  # type: ignore[attr-defined]
             return  # ``if kwargs: return Response("takes no ...")``: :mod:`.refusedextras`
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
-        expression = code_of(node, self.module).strip()
+        expression = one_line(code_of(node, self.module))
         if len(expression) > 80:
             expression = expression[:77] + "..."
         self.wholesale.append(DynamicRead(expression, line, column, env.func.qualname))
@@ -274,7 +275,7 @@ class ArgumentReads:
         key = self._key(key_node, env)
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
         if isinstance(key, DynamicKey):
-            expression = code_of(key_node, self.module).strip()
+            expression = one_line(code_of(key_node, self.module))
             self.dynamic.append(DynamicRead(expression, line, column, env.func.qualname))
             return None
         if self._overridden(source, key, env):

@@ -14,6 +14,7 @@ import libcst as cst
 
 from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome
 from doxtool.python.bindings import Binding, scope_bindings
+from doxtool.python.codeline import one_line
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
@@ -160,7 +161,7 @@ class Outcomes:
         if value is None:
             splat = next((a for a in call.args if a.star == "**"), None)
             if splat is not None:
-                return [("dynamic", "**" + code_of(splat.value, self.module).strip())]
+                return [("dynamic", "**" + one_line(code_of(splat.value, self.module)))]
             return [("dynamic", "<missing>")]
         return self._break_loop_value(value, env)
 
@@ -279,7 +280,7 @@ class Outcomes:
         known = self._bools(value, env)
         if known is not None:
             return [(flag, None) for flag in sorted(known, reverse=True)]
-        return [("dynamic", code_of(value, self.module).strip())]
+        return [("dynamic", one_line(code_of(value, self.module)))]
 
     def _set_break_loop(
         self, owner: cst.BaseExpression, value: cst.BaseExpression | None, env: Env
