@@ -191,3 +191,24 @@ def test_a_run_over_the_communication_prompt_reports_the_shapes_it_teaches(
     assert run_cli(root, "check", COMMUNICATION).output == "All checks passed.\n"
     result = run_cli(root, "check", PROMPT)
     assert [line.split()[1] for line in _findings(result.output)] == ["PRM003"]
+
+
+def test_a_run_over_the_communication_prompt_reports_the_required_arguments_it_teaches(
+    make_repo, run_cli
+) -> None:
+    """A call given beside its ``tool_name`` teaches its arguments where its
+    other keys are allowed: once the communication prompt no longer shows
+    ``topic``, the example is a record and ``seconds`` is never taught. A run
+    over the communication prompt says so, as a whole run does."""
+    files = {**clean_files(), COMMUNICATION: REPLY}
+    files["tools/wait.py"] = WAIT_PY.replace('self.args.get("seconds", 0)', 'self.args["seconds"]')
+    assert files["tools/wait.py"] != WAIT_PY
+    files[PROMPT] = (
+        '### wait\nPause.\n~~~json\n{"topic": "x", "tool_name": "wait", "seconds": 1}\n~~~\n'
+    )
+    root = make_repo(files)
+    assert "PRM004" not in run_cli(root, "check", "--no-cache", "--ignore", "DOX").output
+    make_repo({COMMUNICATION: "## Communication\nReply in JSON.\n"})
+    whole = _findings(run_cli(root, "check", "--no-cache", "--select", "PRM").output)
+    assert [line.split()[1] for line in whole] == ["PRM004"]
+    assert _findings(run_cli(root, "check", "--select", "PRM", COMMUNICATION).output) == whole

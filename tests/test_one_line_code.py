@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from doxtool.cli import cli
 from doxtool.python.codeline import one_line
 
-MODULE = '''\
+MODULE = """\
 from helpers.tool import Response, Tool
 
 
@@ -28,7 +28,7 @@ class Spread(Tool):
                 and self.agent is not None
             ),
         )
-'''
+"""
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.called_tools import answers, calls_nested, same_tool
 from doxtool.rules.examples import ACCEPTING_AGENT_PY, WAIT_PY
 from doxtool.rules.flattened_calls import allowed_keys, flattened_call, is_call, lacking
+from doxtool.rules.prompt_required import RequiredArgumentNotTaught
 from doxtool.rules.refused_calls import refused_request
 from doxtool.rules.tool_prompts import (
     PROMPT,
@@ -479,8 +480,11 @@ def _attempts_call(example: PromptExample) -> bool:
     return any(key in example.text for key in CALL_KEYS)
 
 
-#: the codes whose findings turn on a communication prompt (read in a run over it)
-SHAPE_CODES = frozenset({ExampleShape.code})
+#: the codes whose findings turn on a communication prompt (read in a run over
+#: it): the examples' shapes, and the arguments a call given beside its
+#: ``tool_name`` teaches (which keys are arguments there turns on the keys
+#: the communication prompt allows)
+SHAPE_CODES = frozenset({ExampleShape.code, RequiredArgumentNotTaught.code})
 
 RULES: list[type[Rule]] = [
     InvalidExample,
