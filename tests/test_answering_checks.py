@@ -50,6 +50,11 @@ def test_a_check_answered_with_work_does_not_make_the_argument_required(
             "await self._help()",
             ("required", "-"),
         ),
+        (
+            '        return self.agent.read_prompt("fw.usage.md")\n',
+            "self._help()",
+            ("required", "-"),
+        ),
         # one that does work, or is handed a value, may answer
         ('        return "\\n".join(self.agent.data)\n', "self._help()", ("optional", "")),
         ('        return "usage"\n', "self._help(self.agent)", ("optional", "")),

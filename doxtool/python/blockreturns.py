@@ -121,7 +121,8 @@ def answers_with_work(
 
 def returns_only_written(node: cst.FunctionDef) -> bool:
     """Whether a function's body, past its docstring, is one ``return`` of a
-    string written there (``return "usage: ..."``, an f-string)."""
+    message and nothing more (``return "usage: ..."``, an f-string, a prompt
+    rendered: :func:`_message`)."""
     body = list(suite_body(node.body))
     if body and _docstring(body[0]):
         body = body[1:]
@@ -131,7 +132,7 @@ def returns_only_written(node: cst.FunctionDef) -> bool:
     if len(smalls) != 1 or type(smalls[0]) is not cst.Return:
         return False
     value = smalls[0].value
-    return value is not None and written(value)
+    return value is not None and _message(value)
 
 
 def _docstring(stmt: cst.BaseStatement) -> bool:
