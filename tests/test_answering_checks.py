@@ -38,3 +38,38 @@ def test_a_check_answered_with_work_does_not_make_the_argument_required(
         f"{TAIL}"
     )
     assert execute_facts(make_repo, run_cli, body)["query"] == expected
+
+
+@pytest.mark.parametrize(
+    ("method", "call", "expected"),
+    [
+        # a method that only returns a message written in it refuses as the message would
+        ('        return "usage: query is needed"\n', "self._help()", ("required", "-")),
+        (
+            '        """The usage."""\n        return f"usage of {self.name}"\n',
+            "await self._help()",
+            ("required", "-"),
+        ),
+        (
+            '        return self.agent.read_prompt("fw.usage.md")\n',
+            "self._help()",
+            ("required", "-"),
+        ),
+        # one that does work, or is handed a value, may answer
+        ('        return "\\n".join(self.agent.data)\n', "self._help()", ("optional", "")),
+        ('        return "usage"\n', "self._help(self.agent)", ("optional", "")),
+    ],
+)
+def test_a_check_answered_by_a_method_that_only_writes_a_message_refuses(
+    make_repo, run_cli, method: str, call: str, expected: tuple[str, object]
+) -> None:
+    asynchronous = "async " if call.startswith("await ") else ""
+    body = (
+        '        query = self.args.get("query", "")\n'
+        "        if not query:\n"
+        f"            return Response(message={call}, break_loop=False)\n"
+        f"{TAIL}\n"
+        f"    {asynchronous}def _help(self, *rest):\n"
+        f"{method}"
+    )
+    assert execute_facts(make_repo, run_cli, body)["query"] == expected

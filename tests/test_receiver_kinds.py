@@ -402,6 +402,36 @@ def test_an_attribute_of_the_tool_is_a_path_when_only_ever_set_to_one(
     assert _generated(make_repo, run_cli, module) == areas
 
 
+@pytest.mark.parametrize(
+    ("setter", "areas"),
+    [
+        # made of an attribute only ever set to a path, in the same method
+        (
+            "        self.root = Path('/srv')\n        self.file = self.root / 'todo.txt'\n",
+            "filesystem reads.",
+        ),
+        # ... or in another one, set first or later
+        ("        self.file = self.root / 'todo.txt'\n", "filesystem reads."),
+        # the attribute it is made of also holds what the framework hands in
+        (
+            "        self.file = self.root / 'todo.txt'\n"
+            "        if self.agent:\n            self.root = self.agent.get_data('root')\n",
+            "",
+        ),
+    ],
+)
+def test_an_attribute_made_of_a_path_attribute_is_a_path(
+    make_repo, run_cli, setter: str, areas: str
+) -> None:
+    module = _tool(
+        "        self.prepare()\n        self.file.read_text()\n",
+        "from pathlib import Path\n\n",
+        "\n    def setup(self):\n        self.root = Path('/srv')\n"
+        "\n    def prepare(self):\n" + setter,
+    )
+    assert _generated(make_repo, run_cli, module) == areas
+
+
 def test_reading_a_tools_paths_leaves_no_cycle_holding_a_tree() -> None:
     """A run extracts with the collector off: the paths of a tool's
     functions, read again with ``ast``, must not keep its walk alive."""

@@ -10,10 +10,11 @@ dispatch returns (``else: response = f"Unknown command {c}"`` then
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
+from doxtool.python.cstnodes import suite_body
 from doxtool.python.readforms import RENDERING_METHODS
 
 _SIMPLE = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
@@ -85,11 +86,17 @@ def written(node: cst.BaseExpression) -> bool:
     return type(node) in _WRITTEN
 
 
-def answers_with_work(value: cst.BaseExpression, self_name: str | None) -> bool:
+def answers_with_work(
+    value: cst.BaseExpression,
+    self_name: str | None,
+    only_written: Callable[[str], bool] | None = None,
+) -> bool:
     """Whether a returned ``Response`` carries what work made: its message is
     an awaited call or a call of the tool's own method (``Response(message=await
     self.list_all())``), an answer as likely as a refusal; not a call handed a
-    message written there, which formats it (``self._encode("title is required")``)."""
+    message written there, which formats it (``self._encode("title is required")``),
+    nor a call of a method that only returns a message written in it
+    (``only_written``: ``return "usage: ..."``), handed nothing."""
     if type(value) is cst.Await:
         value = value.expression
     if type(value) is not cst.Call or getattr(value.func, "value", None) != "Response":
@@ -99,14 +106,42 @@ def answers_with_work(value: cst.BaseExpression, self_name: str | None) -> bool:
     call = message.expression if type(message) is cst.Await else message
     if type(call) is not cst.Call or any(_message(arg.value) for arg in call.args):
         return False  # a message written into it: ``self._encode("title is required", ...)``
-    if awaited:
-        return True
     func = call.func
-    return (
+    own = (
         type(func) is cst.Attribute
         and type(func.value) is cst.Name
         and func.value.value == self_name
-        and func.attr.value not in RENDERING_METHODS
+    )
+    if own and not call.args and only_written is not None and only_written(func.attr.value):
+        return False
+    if awaited:
+        return True
+    return own and func.attr.value not in RENDERING_METHODS  # type: ignore[attr-defined]
+
+
+def returns_only_written(node: cst.FunctionDef) -> bool:
+    """Whether a function's body, past its docstring, is one ``return`` of a
+    message and nothing more (``return "usage: ..."``, an f-string, a prompt
+    rendered: :func:`_message`)."""
+    body = list(suite_body(node.body))
+    if body and _docstring(body[0]):
+        body = body[1:]
+    if len(body) != 1 or type(body[0]) not in _SIMPLE:
+        return False
+    smalls = body[0].body  # type: ignore[attr-defined]
+    if len(smalls) != 1 or type(smalls[0]) is not cst.Return:
+        return False
+    value = smalls[0].value
+    return value is not None and _message(value)
+
+
+def _docstring(stmt: cst.BaseStatement) -> bool:
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    return type(small) is cst.Expr and type(small.value) in (
+        cst.SimpleString,
+        cst.ConcatenatedString,
     )
 
 

@@ -14,7 +14,12 @@ import libcst as cst
 from doxtool.python.argtypes import instance_checks
 from doxtool.python.arguments import ArgBuilder, refuse_jointly
 from doxtool.python.arms import refuses_untaken
-from doxtool.python.blockreturns import answers_with_work, with_returned_inline, written
+from doxtool.python.blockreturns import (
+    answers_with_work,
+    returns_only_written,
+    with_returned_inline,
+    written,
+)
 from doxtool.python.checktests import negated, negative
 from doxtool.python.conjunctrefusals import ConjunctRefusals, names_in
 from doxtool.python.controlflow import contains_return, ends_with_raise, terminates
@@ -44,11 +49,20 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
                         return True
                     if type(small) is cst.Return and (value := small.value) is not None:
                         response = self._is_response_call(value, env)
-                        return (response and not answers_with_work(value, env.self_name)) or (
+                        work = answers_with_work(value, env.self_name, self._writes_only)
+                        return (response and not work) or (
                             env.answers and written(value)  # a message written there, the answer
                         )
                     if type(small) is cst.Return:
                         return False
+        return False
+
+    def _writes_only(self, name: str) -> bool:
+        """Whether the method ``name`` of the tool's class (or a base in the
+        module) only returns a message written in it."""
+        for owner in self.mro:  # type: ignore[attr-defined]
+            if name in owner.methods:
+                return returns_only_written(owner.methods[name].node)
         return False
 
     def _contract(self, stmt: cst.If, env: Env) -> None:

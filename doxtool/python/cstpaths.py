@@ -28,8 +28,12 @@ from doxtool.python.temppaths import TemporaryPaths, attribute_bindings, returns
 from doxtool.python.walkstate import Env
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
-#: a method and the values it gives attributes of its object (``self.<attr> = value``)
-_MethodValues = tuple[FunctionNode, list[tuple[str, ast.expr]]]
+#: a method, the name of its object, and the values it gives attributes of
+#: that object (``self.<attr> = value``)
+_MethodValues = tuple[FunctionNode, str, list[tuple[str, ast.expr]]]
+#: what a method's value of an attribute is judged by, given the
+#: attributes already known (``self.<attr>``, as the method names its object)
+_Reader = Callable[[FunctionNode, frozenset[str]], Callable[[ast.expr], bool]]
 
 
 class PathReceivers:
@@ -93,10 +97,12 @@ class PathReceivers:
         constants = self._module_constants()
         returns = self._returns_paths(resolve, constants)
         held = self._attributes(
-            env, lambda n: PathValues(n, resolve, returns.__contains__, constants).is_path
+            env,
+            lambda n, known: PathValues(n, resolve, returns.__contains__, constants, known).is_path,
+            derived=True,
         )
         paths = PathValues(node, resolve, returns.__contains__, constants, held)
-        attributes = self._attributes(env, lambda n: TemporaryPaths(n, resolve).made)
+        attributes = self._attributes(env, lambda n, _: TemporaryPaths(n, resolve).made)
 
         # no reference back to the walk from what it keeps: the collector is
         # off while a run extracts, and a cycle would keep every tree alive
@@ -196,38 +202,45 @@ class PathReceivers:
                 else:
                     given.append((attr, value))
             if given:
-                methods.append((node, given))
+                methods.append((node, params[0], given))
         for owner in self.mro:
             unknown.update(_class_values(owner.node))
         cached = (methods, frozenset(unknown))
         self.__dict__["_method_attribute_bindings"] = cached
         return cached
 
-    def _attributes(
-        self, env: Env, reader: Callable[[FunctionNode], Callable[[ast.expr], bool]]
-    ) -> frozenset[str]:
+    def _attributes(self, env: Env, reader: _Reader, derived: bool = False) -> frozenset[str]:
         """``self.<attr>`` (as ``env`` names its object) that the class's
         methods only ever set to a value ``reader`` accepts in the method
         that sets it (a path, a temporary path it made), and its body sets
         to nothing but None. A method is read only for the values of
-        attributes not yet left out."""
+        attributes not yet left out. ``derived``: a value made of such an
+        attribute is accepted too (``self.file = self.root / "todo.txt"``
+        once ``self.root`` is a path), read again until no more are found."""
         if env.self_name is None or env.func.cls is None:
             return frozenset()
         methods, unknown = self._method_attribute_values()
-        failed = set(unknown)
-        made: set[str] = set()
-        for node, given in methods:
-            accepts: Callable[[ast.expr], bool] | None = None
-            for attr, value in given:
-                if attr in failed:
-                    continue
-                if accepts is None:
-                    accepts = reader(node)
-                if accepts(value):
-                    made.add(attr)
-                else:
-                    failed.add(attr)
-        return frozenset(f"{env.self_name}.{attr}" for attr in made - failed)
+        found: frozenset[str] = frozenset()
+        for _ in range(len(methods) + 1):
+            failed = set(unknown)
+            made: set[str] = set()
+            for node, me, given in methods:
+                accepts: Callable[[ast.expr], bool] | None = None
+                for attr, value in given:
+                    if attr in failed:
+                        continue
+                    if accepts is None:
+                        accepts = reader(node, frozenset(f"{me}.{a}" for a in found))
+                    if accepts(value):
+                        made.add(attr)
+                    else:
+                        failed.add(attr)
+            now = frozenset(made - failed)
+            settled = not derived or now == found
+            found = now
+            if settled:
+                break
+        return frozenset(f"{env.self_name}.{attr}" for attr in found)
 
     def _returns_made(
         self, dotted: list[str], env: Env, resolve: Resolve, attributes: frozenset[str]
