@@ -155,6 +155,11 @@ METHODS: dict[str, tuple[str, ...]] = {
     "iterdir": (READ,),
     "glob": (READ,),
     "rglob": (READ,),
+    # what a path's file is, or whether there is one, as ``os.path.exists``
+    "exists": (READ,),
+    "is_file": (READ,),
+    "is_dir": (READ,),
+    "stat": (READ,),
     "write_text": (WRITE,),
     "write_bytes": (WRITE,),
     "mkdir": (WRITE,),
