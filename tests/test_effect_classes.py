@@ -119,6 +119,8 @@ def test_library_calls_show_only_what_they_do(
             {},
             "filesystem reads.",
         ),
+        ("        os.path.lexists('notes.md')\n", "import os\n\n", {}, "filesystem reads."),
+        ("        os.lstat('notes.md')\n", "import os\n\n", {}, "filesystem reads."),
         # in a helper the tool calls
         (
             "        present('notes.md')\n",

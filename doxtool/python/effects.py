@@ -25,6 +25,8 @@ CALLS: dict[str, tuple[str, ...]] = {
     "os.path.exists": (READ,),
     "os.path.isfile": (READ,),
     "os.path.isdir": (READ,),
+    "os.path.lexists": (READ,),
+    "os.lstat": (READ,),
     "os.path.getsize": (READ,),
     "os.path.getmtime": (READ,),
     "glob.glob": (READ,),
