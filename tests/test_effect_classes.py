@@ -97,6 +97,56 @@ def test_library_calls_show_only_what_they_do(
     assert _generated(make_repo, run_cli, module) == areas
 
 
+@pytest.mark.parametrize(
+    ("body", "imports", "extra", "areas"),
+    [
+        # asking whether a path is there reads the filesystem, as os.path.exists does
+        (
+            "        Path('notes.md').exists()\n",
+            "from pathlib import Path\n\n",
+            {},
+            "filesystem reads.",
+        ),
+        (
+            "        notes = Path('notes')\n        if notes.is_dir():\n            pass\n",
+            "from pathlib import Path\n\n",
+            {},
+            "filesystem reads.",
+        ),
+        (
+            "        Path('notes.md').stat()\n",
+            "from pathlib import Path\n\n",
+            {},
+            "filesystem reads.",
+        ),
+        ("        os.path.lexists('notes.md')\n", "import os\n\n", {}, "filesystem reads."),
+        ("        os.lstat('notes.md')\n", "import os\n\n", {}, "filesystem reads."),
+        # in a helper the tool calls
+        (
+            "        present('notes.md')\n",
+            "from helpers.store import present\n\n",
+            {
+                "helpers/store.py": "from pathlib import Path\n\n\n"
+                "def present(name: str) -> bool:\n    return Path(name).is_file()\n"
+            },
+            "filesystem reads.",
+        ),
+        # the same name on what no code shows to be a path says nothing
+        (
+            "        Store().exists()\n",
+            "class Store:\n    def exists(self) -> bool:\n        return True\n\n\n",
+            {},
+            "none.",
+        ),
+    ],
+)
+def test_existence_checks_on_paths_read_the_filesystem(
+    make_repo, run_cli, body: str, imports: str, extra: dict[str, str], areas: str
+) -> None:
+    generated = _generated(make_repo, run_cli, _tool(body, imports), extra)
+    assert generated == areas
+
+
 _HELPER = """\
 import os
 import shutil

@@ -15,7 +15,7 @@ from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astreach import terminates
 from doxtool.python.astwalk import node_fields, walk
-from doxtool.python.readforms import STRING_METHODS
+from doxtool.python.readforms import FILLING_METHODS, STRING_METHODS
 from doxtool.python.replacements import (
     CONVERTERS,
     KEPT,
@@ -191,6 +191,29 @@ class AstShapes:
 
     def ends(self, body: Sequence[ast.AST]) -> bool:
         return terminates(body)  # type: ignore[arg-type]
+
+    def fills(self, node: ast.AST, name: str) -> bool:
+        todo = [node]
+        while todo:
+            current = todo.pop()
+            kind = type(current)
+            if kind is ast.Call:
+                func = current.func  # type: ignore[attr-defined]
+                if (
+                    type(func) is ast.Attribute
+                    and func.attr in FILLING_METHODS
+                    and type(func.value) is ast.Name
+                    and func.value.id == name
+                ):
+                    return True
+            elif kind is ast.Subscript:
+                value = current.value  # type: ignore[attr-defined]
+                stored = type(current.ctx) is not ast.Load  # type: ignore[attr-defined]
+                if stored and type(value) is ast.Name and value.id == name:
+                    return True
+            if kind not in _AST_SCOPES:
+                todo.extend(_children(current))
+        return False
 
 
 def _children(node: ast.AST) -> list[ast.AST]:

@@ -12,7 +12,7 @@ import libcst as cst
 
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
-from doxtool.python.readforms import STRING_METHODS
+from doxtool.python.readforms import FILLING_METHODS, STRING_METHODS
 from doxtool.python.replacements import CONVERTERS, TYPES
 
 _CST_COMPARE = {
@@ -149,6 +149,28 @@ class CstShapes:
 
     def ends(self, body: Sequence[cst.CSTNode]) -> bool:
         return terminates(body)  # type: ignore[arg-type]
+
+    def fills(self, node: cst.CSTNode, name: str) -> bool:
+        todo = [node]
+        while todo:
+            current = todo.pop()
+            kind = type(current)
+            if kind is cst.Call:
+                func = current.func  # type: ignore[attr-defined]
+                if (
+                    type(func) is cst.Attribute
+                    and func.attr.value in FILLING_METHODS
+                    and is_name(func.value, name)
+                ):
+                    return True
+            elif kind in (cst.AssignTarget, cst.AugAssign):
+                target = current.target  # type: ignore[attr-defined]
+                if type(target) is cst.Subscript and is_name(target.value, name):
+                    return True
+            elif kind in _CST_SCOPES:
+                continue
+            todo.extend(child_nodes(current))
+        return False
 
 
 def _falls_back(node: cst.IfExp, name: str) -> bool:

@@ -124,6 +124,12 @@ class Shapes(Protocol[N]):
         (``return``, ``raise``)."""
         ...
 
+    def fills(self, node: N, name: str) -> bool:
+        """Whether ``node`` changes the container ``name`` holds in place:
+        a filling method of it (``name.append(x)``, ``name.update(d)``) or
+        a store into it (``name[k] = v``), outside nested functions."""
+        ...
+
 
 def replaced(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outcome:
     """What ``name``, holding ``default`` (a missing argument's value), holds
@@ -202,7 +208,7 @@ def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outc
         if decided is None or decided.kind == UNKNOWN:
             return _rebound(shapes, stmt, name, default)
         branch = shape[2] if decided.value else shape[3]
-        inner = _scan(shapes, branch, name, default)
+        inner = _scan_taken(shapes, branch, name, default)
         if inner is not None:
             return inner
         if shapes.ends(branch):
@@ -210,6 +216,22 @@ def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outc
         # on the paths that go on, what follows uses the value; those that
         # leave use it no more
     return None
+
+
+def _scan_taken(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outcome | None:
+    """:func:`_scan` of the branch a test on the value held takes for a
+    missing argument (``if not items:``): a statement there that fills the
+    container in place (``items.append(x)``, a loop of them) replaces what
+    it held, as binding it again would (``items = [x]``); what a missing
+    argument gives is then not known. Filled where the value is not tested
+    (``items.append("x")`` on every call), a passed value goes the same way."""
+    for stmt in body:
+        if not shapes.uses(stmt, name):
+            continue
+        if shapes.fills(stmt, name):
+            return Outcome(UNKNOWN)
+        break
+    return _scan(shapes, body, name, default)
 
 
 #: :func:`_arms_keep`'s answer for an arm that may replace the value held
