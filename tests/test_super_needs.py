@@ -355,8 +355,9 @@ def test_what_the_base_leaves_not_known_stays_not_known_through_super(tmp_path: 
     for name in ("action", "ref"):
         mine, theirs = own.argument(name), tool.argument(name)
         assert mine is not None and theirs is not None
-        assert (theirs.required, theirs.required_unknown, theirs.default_unknown) == (
+        assert (theirs.required, theirs.required_unknown, theirs.default_unknown, theirs.type) == (
             mine.required,
             mine.required_unknown,
             mine.default_unknown,
+            mine.type,
         ), name

@@ -102,10 +102,13 @@ def with_needs(tool: ToolFacts, needs: list[Argument]) -> ToolFacts:
             and not argument.alternatives
         ):
             # what the base's analysis leaves not known, following its code
-            # through a summary does not know either
+            # through a summary does not know either; its type stands too
+            # (an annotation a normalising call of the base widens)
             argument = dataclasses.replace(
                 argument,
                 required_unknown=argument.required_unknown or need.required_unknown,
+                type=need.type,
+                type_used=need.type_used,
                 **_unknown_default(argument, need),
             )
         elif (
