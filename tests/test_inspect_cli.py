@@ -337,3 +337,29 @@ def test_a_directory_link_out_of_the_root_is_refused_as_its_files_are(
             "  imports: none",
         ],
     )
+
+
+def test_text_output_says_other_outcomes_are_not_known_past_an_unevaluated_return(
+    repo: Path,
+) -> None:
+    (repo / "tools/relay.py").write_text(
+        textwrap.dedent(
+            """\
+            from helpers.tool import Response, Tool
+
+
+            class Relay(Tool):
+                async def execute(self, text: str = "", **kwargs):
+                    if not text:
+                        return Response(message="text is required", break_loop=False)
+                    other = self.agent.get_tool("other", None, {}, "", self.loop_data)
+                    return await other.execute(text=text)
+            """
+        ),
+        encoding="utf-8",
+    )
+
+    code, output = inspect("tools/relay.py")
+
+    assert code == 0
+    assert "    outcomes: others not known\n      break_loop false (line 7," in output

@@ -5,6 +5,7 @@ forms of an emptiness test that guard a turn-ending answer (DOX303)."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
@@ -657,3 +658,30 @@ def test_a_call_into_another_module_that_may_return_does_not_end_the_path(
     source = _picking(last).replace("import maybe,", "import log, maybe,")
     root = repo(tmp_path, {"helpers/rejects.py": _REJECTS, "tools/pick.py": source})
     assert "DOX007" in check(root)
+
+
+def test_a_raise_a_helper_on_the_way_may_catch_is_not_claimed(tmp_path: Path) -> None:
+    # ``runtime`` calls ``_open`` in a ``try`` whose handler may take what it
+    # raises: the tool's repairable errors are not known, none is claimed
+    helper = (
+        "from helpers.errors import RepairableException\n\n\n"
+        "def _open(value: str) -> str:\n"
+        "    if not value.strip():\n"
+        '        raise RepairableException("blank")\n'
+        "    return value\n\n\n"
+        "def runtime(value: str) -> str:\n"
+        "    try:\n"
+        "        return _open(value)\n"
+        "    except Exception as exc:\n"
+        '        return f"unavailable: {exc}"\n'
+    )
+    root = _rename(tmp_path, "from helpers.runtime import runtime", "runtime")
+    (root / "helpers/runtime.py").write_text(helper, encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["inspect", "--root", str(root), "--json", str(root / "tools/rename.py")]
+    )
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.stdout)
+    (tool,) = module["tools"]
+    assert tool["raises"] == []
+    assert "repairable" in tool["unknown"]

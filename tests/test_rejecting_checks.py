@@ -161,3 +161,39 @@ def test_a_model_field_of_an_enum_after_the_rejection_stays_refused(run_cli, mak
     argument = _outcome(run_cli, make_repo, source)
     assert _claims(argument) == (True, False, False, None)
     assert argument["values_unknown"] is True
+
+
+def test_a_test_comparing_nothing_beside_the_rejection_still_closes_the_dispatch(
+    run_cli, make_repo
+) -> None:
+    # a value outside the list makes the test true whatever `not note.strip()`
+    # says; the returning check after it is about state, not the arguments
+    source = """\
+        class Review(Tool):
+            async def execute(self, outcome: str = "", note: str = "", **kwargs) -> Response:
+                if outcome not in OUTCOMES or not note.strip():
+                    return Response(message="invalid outcome or note", break_loop=False)
+                if self.agent.data.get("busy"):
+                    return Response(message="busy", break_loop=False)
+                return Response(message=f"{note}: {outcome}", break_loop=False)
+        """
+    assert _claims(_outcome(run_cli, make_repo, source)) == (True, False, False, ["pass", "fail"])
+
+
+def test_a_comparison_of_another_argument_beside_the_rejection_names_no_value(
+    run_cli, make_repo
+) -> None:
+    source = """\
+        class Review(Tool):
+            async def execute(self, outcome: str = "", note: str = "", **kwargs) -> Response:
+                if outcome not in OUTCOMES or note == "skip":
+                    return Response(message="invalid outcome or note", break_loop=False)
+                if self.agent.data.get("busy"):
+                    return Response(message="busy", break_loop=False)
+                return Response(message=f"{note}: {outcome}", break_loop=False)
+        """
+    root: Path = make_repo({"tools/review.py": HEAD + dedent(source)})
+    result = run_cli(root, "inspect", "tools/review.py", "--json")
+    (module,) = json.loads(result.output)
+    (note,) = [a for a in module["tools"][0]["arguments"] if a["name"] == "note"]
+    assert note["enum"] is None

@@ -297,3 +297,67 @@ def test_check_keeps_true_lines_of_a_subclass_with_its_own_reads(
     assert "  - `message`: optional string, alternative to `text`.\n" in checked
     result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
     assert "DOX111" not in result.output
+
+
+def test_execute_own_star_args_hand_nothing(tmp_path: Path) -> None:
+    # the framework calls ``execute`` by name: its ``*args`` is empty
+    sub = (
+        "from tools.web_fetch import WebFetch\n\n\n"
+        "class Sub(WebFetch):\n"
+        "    async def execute(self, *args, **kwargs):\n"
+        "        return await super().execute(*args, **kwargs)\n"
+    )
+    assert _arguments(tmp_path, sub)["url"] == REQUIRED
+
+
+def test_a_star_args_bound_again_may_fill_parameters(tmp_path: Path) -> None:
+    base = (
+        "from helpers.tool import Tool, Response\n\n\n"
+        "class Open(Tool):\n"
+        '    async def execute(self, url: str = "", **kwargs):\n'
+        "        if not url:\n"
+        '            return Response(message="url is required", break_loop=False)\n'
+        "        return Response(message=url, break_loop=False)\n"
+    )
+    sub = (
+        "from tools.open import Open\n\n\n"
+        "class Sub(Open):\n"
+        "    async def execute(self, *args, **kwargs):\n"
+        '        args = ("https://example.com",)\n'
+        "        return await super().execute(*args, **kwargs)\n"
+    )
+    files = {"tools/open.py": base, "tools/sub.py": sub}
+    # ``url`` may come by position: whether it is needed is not claimed
+    assert only_tool(facts_of(tmp_path, "tools/sub.py", files)).argument("url") is None
+
+
+def test_what_the_base_leaves_not_known_stays_not_known_through_super(tmp_path: Path) -> None:
+    base = (
+        "from helpers.tool import Tool, Response\n\n\n"
+        "class Browse(Tool):\n"
+        '    async def execute(self, action: str = "", ref: str = "", **kwargs):\n'
+        '        action = action or self.method or "state"\n'
+        '        if action == "click":\n'
+        "            if not ref:\n"
+        '                return Response(message="ref is required", break_loop=False)\n'
+        "            return Response(message=ref, break_loop=False)\n"
+        "        return Response(message=action, break_loop=False)\n"
+    )
+    sub = (
+        "from tools.browse import Browse\n\n\n"
+        "class Sub(Browse):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        return await super().execute(**kwargs)\n"
+    )
+    files = {"tools/browse.py": base, "tools/sub.py": sub}
+    own = only_tool(facts_of(tmp_path, "tools/browse.py", files))
+    tool = only_tool(facts_of(tmp_path, "tools/sub.py", files))
+    for name in ("action", "ref"):
+        mine, theirs = own.argument(name), tool.argument(name)
+        assert mine is not None and theirs is not None
+        assert (theirs.required, theirs.required_unknown, theirs.default_unknown, theirs.type) == (
+            mine.required,
+            mine.required_unknown,
+            mine.default_unknown,
+            mine.type,
+        ), name

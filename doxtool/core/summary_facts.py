@@ -138,6 +138,9 @@ class OutCall:
     #: callee's ``d[key]`` of a missing key raises into it, as
     #: :attr:`doxtool.core.facts.HelperCall.key_guarded`
     key_guarded: bool = False
+    #: made in the body of a ``try`` with handlers: what the callee raises
+    #: may be caught there (``except Exception: return error``)
+    in_try: bool = False
     #: the tests of a parameter against literals the call stands under, as
     #: :attr:`KeyRead.when`
     when: list[list[Any]] = field(default_factory=list)

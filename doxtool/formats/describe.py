@@ -72,7 +72,10 @@ def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]
         yield f"      dynamic key {read.expression} (line {_place(read.path, read.line)})"
     for read in tool.other_arguments:
         yield f"      any other, taken by {read.expression} (line {_place(read.path, read.line)})"
-    yield "    outcomes:" + ("" if tool.outcomes else _none(tool, BREAK_LOOP))
+    # past outcomes found, a return doxtool cannot evaluate (``return await
+    # other.execute()``) may end the call with any ``break_loop``
+    others = " others not known" if BREAK_LOOP in tool.unknown else ""
+    yield "    outcomes:" + (others if tool.outcomes else _none(tool, BREAK_LOOP))
     for outcome in tool.outcomes:
         value = outcome.break_loop
         shown = f"dynamic `{outcome.expression}`" if value == "dynamic" else str(value).lower()

@@ -23,6 +23,7 @@ class AstCatching:
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
     names: dict[str, str]
     guards: list[frozenset[str] | None]
+    trying: int
     conditional: int
     _expr: Callable[[ast.expr], None]
     _stmts: Callable[[Sequence[ast.stmt]], None]
@@ -42,7 +43,9 @@ class AstCatching:
         guarded = catches and not handed
         self.guards.extend([None] if guarded else [])
         self.conditional += handed
+        self.trying += bool(stmt.handlers)  # what a call there raises may be caught
         self._tried_body(stmt)
+        self.trying -= bool(stmt.handlers)
         self.conditional -= handed
         if guarded:
             self.guards.pop()

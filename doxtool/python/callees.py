@@ -9,6 +9,7 @@ import libcst as cst
 from doxtool.python.argfills import SELF_ARGS, SPLAT
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import child_nodes, splat_fills, suite_body
+from doxtool.python.emptystars import empty_stars
 from doxtool.python.literals import string_value
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
@@ -70,10 +71,11 @@ class Callees:
         if fn.cls is not None and not fn.is_static:
             labels[SELF_ARGS] = {SELF_ARGS}  # a method: the same ``self.args``
         index = 0
+        empty = empty_stars(node, env.func, self.entry)  # type: ignore[attr-defined]
         for arg in node.args:
             if arg.star == "**":
                 if self._plain_source(arg.value, env):
-                    splat = not splat_fills(node)[1]
+                    splat = not splat_fills(node, empty)[1]
                     label = self._dict_label(arg.value, env)
                     if label is not None and splat:
                         labels.setdefault(label, set()).add(SPLAT)
@@ -81,7 +83,8 @@ class Callees:
                         dicts.add(fn.star_kwarg)
                 continue
             if arg.star == "*":
-                index = len(positional)  # where the rest lands is unknown
+                if not (type(arg.value) is cst.Name and arg.value.value in empty):
+                    index = len(positional)  # where the rest lands is unknown
                 continue
             if arg.keyword is not None:
                 param: str | None = arg.keyword.value

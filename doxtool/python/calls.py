@@ -20,6 +20,7 @@ from doxtool.python.callees import Callees, super_method
 from doxtool.python.chains import ObjectChains
 from doxtool.python.cstnodes import dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
+from doxtool.python.emptystars import empty_stars
 from doxtool.python.fileopens import FileOpens
 from doxtool.python.heldobjects import UNKNOWN, HeldObjects
 from doxtool.python.literals import literal_value, string_value
@@ -150,9 +151,16 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         # a value handed to a helper (not the ``Response`` the tool returns),
         # which may test it
         hands = not override and not self._is_response_call(node, env)
+        #: past ``*rest``, where a positional value lands is not known; what
+        #: is handed by name (``**kwargs``, ``key=value``) is
+        starred = False
+        empty = empty_stars(node, env.func, self.entry)  # type: ignore[attr-defined]
         for arg in node.args:
             if arg.star == "*":
-                break
+                starred = starred or not (type(arg.value) is cst.Name and arg.value.value in empty)
+                continue
+            if starred and arg.keyword is None and arg.star != "**":
+                continue
             if arg.star == "**":
                 if self._plain_source(arg.value, env):
                     dicts.append("**")
@@ -198,7 +206,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         if target.startswith(("self.", "super().")):
             self._args_fills(call, env)
         if "**" in dicts:
-            call.fills, call.fills_unknown = splat_fills(node)
+            call.fills, call.fills_unknown = splat_fills(node, empty)
         if target.startswith("super()."):
             writes = self._argument_writes()
             call.changed, call.changes_unknown = sorted(writes.keys), writes.unknown

@@ -33,10 +33,14 @@ def rejects(test: cst.BaseExpression) -> bool:
     """Whether a test is true for the values a dispatch does not accept
     (``x not in (...)``, ``x != "a"``, several joined by ``or``: ``src not
     in UNITS or dst not in UNITS``, beside tests of a value's type, ``not
-    isinstance(x, str) or x not in MODES``): its body is the rejection."""
+    isinstance(x, str) or x not in MODES``, or tests that compare nothing,
+    ``x not in MODES or not text.strip()``): its body is the rejection. A
+    value outside the listed ones makes the test true whatever the other
+    parts say; a part that compares nothing names no value to take for one
+    the dispatch accepts."""
     parts = _or_parts(test)
     return any(map(_rejecting, parts)) and all(
-        _rejecting(part) or _type_refused(part) for part in parts
+        _rejecting(part) or _type_refused(part) or _compares_nothing(part) for part in parts
     )
 
 
@@ -52,6 +56,18 @@ def _rejecting(test: cst.BaseExpression) -> bool:
         and len(test.comparisons) == 1
         and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
     )
+
+
+def _compares_nothing(test: cst.BaseExpression) -> bool:
+    """Whether no comparison is part of ``test`` (``not text.strip()``,
+    ``self.busy``), a lambda's or a comprehension's included."""
+    todo: list[cst.CSTNode] = [test]
+    while todo:
+        node = todo.pop()
+        if type(node) is cst.Comparison:
+            return False
+        todo.extend(node.children)
+    return True
 
 
 def _type_refused(test: cst.BaseExpression) -> bool:

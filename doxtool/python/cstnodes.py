@@ -205,10 +205,10 @@ def getattr_of(node: cst.BaseExpression) -> tuple[str, str] | None:
     return owner.value, text[1:-1]
 
 
-def splat_fills(node: cst.Call) -> tuple[list[str], bool]:
+def splat_fills(node: cst.Call, empty: frozenset[str] = frozenset()) -> tuple[list[str], bool]:
     """The callee parameters a call fills besides its ``**`` splat (``#<n>``,
-    keyword names), and whether they are unknown: a ``*`` splat, or another
-    ``**`` splat."""
+    keyword names), and whether they are unknown: a ``*`` splat (but one of
+    a name of ``empty``, known to hand nothing), or another ``**`` splat."""
     fills: list[str] = []
     index = 0
     for arg in node.args:
@@ -217,7 +217,11 @@ def splat_fills(node: cst.Call) -> tuple[list[str], bool]:
         elif not arg.star:
             fills.append(f"#{index}")
             index += 1
-    stars = [arg.star for arg in node.args if arg.star]
+    stars = [
+        arg.star
+        for arg in node.args
+        if arg.star and not (type(arg.value) is cst.Name and arg.value.value in empty)
+    ]
     return fills, "*" in stars or stars.count("**") > 1
 
 

@@ -189,12 +189,24 @@ class HelperFollower(FunctionFinder):
         # the literals no function on the way rebinds, which decide tests
         # (:mod:`~doxtool.python.astliteralguards`)
         held = frozenset(carriers)
-        queue = deque([(first, held, literals, [start], spread, call.conditional, False, literals)])
+        queue = deque(
+            [(first, held, literals, [start], spread, call.conditional, False, literals, False)]
+        )
         seen: set[tuple[Any, ...]] = set()
         areas: set[str] = set()
         while queue and len(seen) < _MAX_VISITS:
-            found, held, bound, calls, spread, under, guarded, fixed = queue.popleft()
-            key = (found.facts.path, found.summary.name, held, bound, spread, under, guarded, fixed)
+            found, held, bound, calls, spread, under, guarded, fixed, tried = queue.popleft()
+            key = (
+                found.facts.path,
+                found.summary.name,
+                held,
+                bound,
+                spread,
+                under,
+                guarded,
+                fixed,
+                tried,
+            )
             if key in seen:
                 continue
             seen.add(key)
@@ -265,9 +277,10 @@ class HelperFollower(FunctionFinder):
             for exception in summary.raises:
                 short = exception.rsplit(".", 1)[-1]
                 repairable = self.repairable(exception)
-                if repairable is None or (repairable and call.in_try):
-                    # the tool may catch it (``except RepairableException:
-                    # return Response(...)``) or not: not known
+                if repairable is None or (repairable and (call.in_try or tried)):
+                    # the tool, or a function on the way, may catch it
+                    # (``except RepairableException: return Response(...)``)
+                    # or not: not known
                     ends.unseen = True
                 elif repairable:
                     ends.raises.append(
@@ -327,6 +340,7 @@ class HelperFollower(FunctionFinder):
                         under or out.conditional,
                         guarded or out.key_guarded,
                         bound_of(callee, out.literals, decided, out.passes),
+                        tried or out.in_try,
                     )
                 )
         ends.unfollowed(bool(queue))  # more functions than are visited

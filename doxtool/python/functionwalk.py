@@ -92,6 +92,7 @@ class FunctionWalk(
         self._temporary = None
         self._paths = None
         self.guards: list[frozenset[str] | None] = []
+        self.trying = 0
         self._past_tests = []
         self.filled: dict[tuple[str, str], ast.expr] = {}  # (dict, key) -> the value filled
         self.writes = KeyWrites()  # other writes into them (:mod:`~doxtool.python.keyfills`)

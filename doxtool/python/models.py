@@ -20,6 +20,7 @@ import libcst as cst
 from doxtool.core.facts import ArgumentRead
 from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.cstnodes import dotted_name, splat_fills, suite_body
+from doxtool.python.emptystars import empty_stars
 from doxtool.python.literals import literal_value
 from doxtool.python.mergeforms import OPAQUE
 from doxtool.python.readforms import (
@@ -111,7 +112,7 @@ class HandedWhole:
         if any(a.star == "**" for a, _ in held):
             if self._is_response_call(node, env) or self._model_splat(node, env):  # type: ignore[attr-defined]
                 return
-            if splat_fills(node)[1]:
+            if splat_fills(node, empty_stars(node, env.func, self.entry))[1]:  # type: ignore[attr-defined]
                 self._wholesale(node, env)  # type: ignore[attr-defined]
                 return
             if not self._followed(node, env):

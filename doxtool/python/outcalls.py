@@ -33,6 +33,8 @@ class OutCalls:
     undecided: list[list[KeyRead | OutCall]]
     #: ``None`` where a ``try`` or ``with`` catches a missing key's ``KeyError``
     guards: list[frozenset[str] | None]
+    #: ``try`` statements with handlers whose body the walk is in
+    trying: int
     #: local name or ``self.<attr>`` -> the callables whose results it may hold
     instances: dict[str, set[str]]
     #: module-level objects (not the library's alone) the function does not rebind
@@ -46,6 +48,7 @@ class OutCalls:
         ``try`` or ``with`` that catches a missing key's ``KeyError``."""
         call.conditional = bool(self.conditional or self.branches)
         call.key_guarded = None in self.guards  # (:mod:`~doxtool.python.astcatching`)
+        call.in_try = self.trying > 0
         if not call.conditional and self.undecided:
             call.conditional = True
             self.undecided[-1].append(call)

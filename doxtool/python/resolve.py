@@ -326,7 +326,11 @@ class ToolResolver:
         base = self._analysis(found.facts, name)
         if base is None or base.execute is None or base.execute.defined_in != found.summary.name:
             return []
-        needs = [a for a in base.arguments if a.required or a.alternatives]
+        needs = [
+            a
+            for a in base.arguments
+            if a.required or a.alternatives or a.required_unknown or a.default_unknown
+        ]
         needs.extend(self._super_needs(base, found.facts, depth + 1))
         return kept_needs(tool, call, needs)
 

@@ -96,6 +96,23 @@ def with_needs(tool: ToolFacts, needs: list[Argument]) -> ToolFacts:
             continue
         if (
             need is not None
+            and not need.required
+            and not need.alternatives
+            and not argument.required
+            and not argument.alternatives
+        ):
+            # what the base's analysis leaves not known, following its code
+            # through a summary does not know either; its type stands too
+            # (an annotation a normalising call of the base widens)
+            argument = dataclasses.replace(
+                argument,
+                required_unknown=argument.required_unknown or need.required_unknown,
+                type=need.type,
+                type_used=need.type_used,
+                **_unknown_default(argument, need),
+            )
+        elif (
+            need is not None
             and not argument.alternatives
             and (not argument.required or argument.required_unknown)
         ):
@@ -113,3 +130,11 @@ def with_needs(tool: ToolFacts, needs: list[Argument]) -> ToolFacts:
             )
         arguments.append(argument)
     return dataclasses.replace(tool, arguments=arguments)
+
+
+def _unknown_default(argument: Argument, need: Argument) -> dict[str, object]:
+    """The default fields of ``argument`` once the base's analysis, ``need``,
+    leaves its default not known (``action or self.method``)."""
+    if not need.default_unknown:
+        return {}
+    return {"has_default": False, "default": None, "default_unknown": True}
