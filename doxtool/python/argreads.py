@@ -178,15 +178,7 @@ class ArgumentReads:
         """The keys a loop over a short literal (a constant, or a name the
         function binds once to one: :mod:`~doxtool.python.localliterals`) of
         strings takes in turn."""
-        ok, value = self._value(iterable)
-        if not ok and type(iterable) is cst.Name:
-            node = env.func.node
-            known = self._literals_of.get(id(node))
-            if known is None:
-                known = self._literals_of[id(node)] = bound_literals(node)
-            literal = known.get(iterable.value)
-            if literal is not None:
-                ok, value = literal_value(literal, self.module)
+        ok, value = self._collection_value(iterable, env)
         if not ok or not isinstance(value, list) or not 0 < len(value) <= MAX_LOOP_KEYS:
             return []
         return value if all(isinstance(v, str) for v in value) else []
@@ -344,6 +336,21 @@ class ArgumentReads:
             builder.default_read(known, value)
         self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]
         return key
+
+    def _collection_value(self, node: cst.BaseExpression, env: Env) -> tuple[bool, Any]:
+        """What :meth:`_value` knows of ``node``, or the literal a name is bound
+        to once in the function, where nothing can change it
+        (:mod:`~doxtool.python.localliterals`)."""
+        ok, value = self._value(node)
+        if not ok and type(node) is cst.Name:
+            func = env.func.node
+            known = self._literals_of.get(id(func))
+            if known is None:
+                known = self._literals_of[id(func)] = bound_literals(func)
+            literal = known.get(node.value)
+            if literal is not None:
+                ok, value = literal_value(literal, self.module)
+        return ok, value
 
     def _value(self, node: cst.BaseExpression) -> tuple[bool, Any]:
         """(True, value) for a literal or a module-level constant bound to one."""

@@ -50,7 +50,10 @@ class Comparisons:
             return
         if self._hides_missing(subject, env):
             self._arg(arg).missing_unknown = True
-        ok, value = self._value(other)
+        if type(op) in (cst.In, cst.NotIn):  # also ``x not in allowed``, a local literal
+            ok, value = self._collection_value(other, env)  # type: ignore[attr-defined]
+        else:
+            ok, value = self._value(other)
         if not ok and type(op) in (cst.In, cst.NotIn):
             keys = self._dict_keys(other, env)  # ``action not in HANDLERS``
             ok, value = keys is not None, keys

@@ -408,7 +408,10 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
             builder = self.args.get(arg) if arg is not None else None
             if builder is None:
                 continue
-            ok, value = self._value(other)
+            if op in (cst.In, cst.NotIn):  # also ``x not in allowed``, a local literal
+                ok, value = self._collection_value(other, env)  # type: ignore[attr-defined]
+            else:
+                ok, value = self._value(other)
             if not ok and op in (cst.In, cst.NotIn):
                 keys = self._dict_keys(other, env)  # ``action not in HANDLERS``
                 ok, value = keys is not None, keys

@@ -22,15 +22,19 @@ Reads = Callable[[cst.CSTNode], "list[cst.CSTNode] | None"]
 def bound_literals(function: cst.CSTNode) -> dict[str, cst.BaseExpression]:
     """Each name ``function`` binds exactly once, by ``name = <list, tuple or
     set literal>``, and otherwise names only as what a ``for`` (a statement
-    or in a comprehension) runs over or the right side of ``in`` / ``not
-    in``: nothing else can change it or hand it on (nested scopes included)."""
+    or in a comprehension) runs over, the right side of ``in`` / ``not in``
+    or a value an f-string formats (``f"one of {allowed}"``): nothing else
+    can change it or hand it on (nested scopes included)."""
     return bound_once(function, _COLLECTIONS, _loop_read)
 
 
 def _loop_read(node: cst.CSTNode) -> list[cst.CSTNode] | None:
-    """``for key in name``: the children but the name looped over."""
+    """``for key in name``: the children but the name looped over; ``{name}``
+    in an f-string: the children but the name formatted."""
     if type(node) in (cst.For, cst.CompFor) and type(node.iter) is cst.Name:  # type: ignore[attr-defined]
         return [c for c in child_nodes(node) if c is not node.iter]  # type: ignore[attr-defined]
+    if type(node) is cst.FormattedStringExpression and type(node.expression) is cst.Name:
+        return [c for c in child_nodes(node) if c is not node.expression]
     return None
 
 
