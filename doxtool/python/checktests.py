@@ -31,9 +31,10 @@ def negative(test: cst.BaseExpression) -> bool:
 
 def rejects(test: cst.BaseExpression) -> bool:
     """Whether a test is true for the values a dispatch does not accept
-    (``x not in (...)``, ``x != "a"``, several joined by ``or``: ``src not
-    in UNITS or dst not in UNITS``, beside tests of a value's type, ``not
-    isinstance(x, str) or x not in MODES``): its body is the rejection."""
+    (``x not in (...)``, ``x != "a"``, ``x != "a" and x != "b"``, several
+    joined by ``or``: ``src not in UNITS or dst not in UNITS``, beside tests
+    of a value's type, ``not isinstance(x, str) or x not in MODES``): its
+    body is the rejection."""
     parts = _or_parts(test)
     return any(map(_rejecting, parts)) and all(
         _rejecting(part) or _type_refused(part) for part in parts
@@ -47,11 +48,37 @@ def _or_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 
 def _rejecting(test: cst.BaseExpression) -> bool:
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+        # ``mode != "fast" and mode != "slow"``, as ``mode not in ("fast", "slow")``
+        parts = _and_parts(test)
+        subjects = {_unequal_subject(part) for part in parts}
+        return None not in subjects and len(subjects) == 1
     return (
         type(test) is cst.Comparison
         and len(test.comparisons) == 1
         and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
     )
+
+
+def _and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+        return [*_and_parts(test.left), *_and_parts(test.right)]
+    return [test]
+
+
+def _unequal_subject(test: cst.BaseExpression) -> str | None:
+    """The code of what ``x != "a"`` compares with a literal (``x``)."""
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        return None
+    target = test.comparisons[0]
+    if type(target.operator) is not cst.NotEqual:
+        return None
+    sides = (test.left, target.comparator)
+    literal = [type(side) in (cst.SimpleString, cst.Integer) for side in sides]
+    if literal.count(True) != 1:
+        return None
+    subject = sides[literal.index(False)]
+    return cst.Module(body=[]).code_for_node(subject)
 
 
 def _type_refused(test: cst.BaseExpression) -> bool:

@@ -120,7 +120,10 @@ class Comparisons:
         builder.none_tested = builder.none_tested or None in values
         # ``if mode not in MODES: return self.fail(...)``: closed if that call refuses
         answered = (env.closed_call,) if env.closed_call is not None else ()
-        if env.needed_here and env.func is self.entry and not env.recovering and not answered:
+        always = env.needed_here and env.func is self.entry and not env.recovering
+        if env.closed_rejects and not env.recovering:  # every value outside the list is refused
+            builder.rejecting.add("always" if always and not answered else "sometimes")
+        if always and not answered:
             builder.closed_always = True
         else:
             builder.closed_sometimes = True

@@ -77,13 +77,39 @@ class DispatchEnds:
                 self._values_unknown(value, env)
         rejecting = type(stmt) is cst.If and rejects(stmt.test)
         if end is REFUSED and rejecting and self._error_exit(suite_body(stmt.body), env):
-            return True  # ``if tool not in TOOLS: return error``: refused, handed or not
-        return end is REFUSED and not handed_before(
-            tested_values(stmt),
-            preceding,
-            lambda call: self._is_response_call(call, env),
-            env.calls_run,
+            # ``if tool not in TOOLS: return error``: refused, handed or not
+            return self._rejecting_run(stmt, env)
+        return (
+            end is REFUSED
+            and not handed_before(
+                tested_values(stmt),
+                preceding,
+                lambda call: self._is_response_call(call, env),
+                env.calls_run,
+            )
+            and self._rejecting_run(stmt, env)
         )
+
+    def _rejecting_run(self, stmt: cst.If | cst.Match, env: Env) -> bool:
+        """Note the tests of a closed run that reject what they do not list,
+        in a body that ends with an error (``if mode not in ("fast",
+        "slow"): return Response(error)``): every value outside the list,
+        a default among them, is refused there. True."""
+        current: cst.CSTNode | None = stmt
+        while type(current) is cst.If:
+            if rejects(current.test) and self._error_exit(suite_body(current.body), env):
+                env.rejecting_ifs.add(id(current))
+            current = current.orelse
+        return True
+
+    def _enter_test(self, stmt: cst.If, env: Env) -> tuple[bool, str | None, bool]:
+        """Set what ``env`` says of the closed dispatch whose test is about to
+        be walked (none when ``stmt`` is not one); the state it replaces."""
+        saved = (env.closed, env.closed_call, env.closed_rejects)
+        env.closed = id(stmt) in env.closed_ifs
+        env.closed_call = env.closed_calls.get(id(stmt))
+        env.closed_rejects = id(stmt) in env.rejecting_ifs
+        return saved
 
     def _run_end(
         self, stmt: cst.If | cst.Match, following: Sequence[cst.BaseStatement], env: Env
