@@ -149,3 +149,25 @@ def test_unequal_tests_of_one_value_close_the_dispatch_before_another_return(
         """
     claims = _claims(_mode(run_cli, make_repo, body))
     assert claims == (True, False, False, None, ["fast", "slow"])
+
+
+@pytest.mark.parametrize(
+    ("read", "test", "default"),
+    [
+        ('self.args.get("mode")', 'mode and mode not in ("fast", "slow")', None),
+        ('self.args.get("mode", "")', 'mode and mode not in ("fast", "slow")', ""),
+        ('self.args.get("mode")', 'mode and mode != "fast" and mode != "slow"', None),
+    ],
+)
+def test_a_rejecting_test_past_a_test_of_truth_lets_the_empty_values_pass(
+    run_cli, make_repo, read: str, test: str, default: str | None
+) -> None:
+    body = f"mode = {read}\nif {test}:\n    {BAD}\n{DONE}\n"
+    claims = _claims(_mode(run_cli, make_repo, body))
+    assert claims == (False, False, default is not None, default, ["fast", "slow"])
+
+
+def test_a_default_outside_the_list_past_a_test_of_truth_is_refused(run_cli, make_repo) -> None:
+    body = f'mode = self.args.get("mode", "auto")\nif mode and mode not in ("fast", "slow"):\n    {BAD}\n{DONE}\n'
+    claims = _claims(_mode(run_cli, make_repo, body))
+    assert claims == (True, False, False, None, ["fast", "slow"])

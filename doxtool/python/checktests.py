@@ -49,15 +49,33 @@ def _or_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 def _rejecting(test: cst.BaseExpression) -> bool:
     if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
-        # ``mode != "fast" and mode != "slow"``, as ``mode not in ("fast", "slow")``
-        parts = _and_parts(test)
-        subjects = {_unequal_subject(part) for part in parts}
-        return None not in subjects and len(subjects) == 1
+        # ``mode != "fast" and mode != "slow"``, as ``mode not in ("fast",
+        # "slow")``; beside a test of the value's truth (``mode and mode not
+        # in (...)``), which lets the empty values pass
+        compared = [p for p in _and_parts(test) if type(p) is cst.Comparison]
+        tested = [_code(p) for p in _and_parts(test) if type(p) is not cst.Comparison]
+        if len(compared) == 1 and _rejecting(compared[0]):
+            subjects = {_code(compared[0].left)}
+        else:
+            subjects = {_unequal_subject(part) for part in compared}
+        return bool(compared) and None not in subjects and len(subjects | set(tested)) == 1
     return (
         type(test) is cst.Comparison
         and len(test.comparisons) == 1
         and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
     )
+
+
+def truth_tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """What a rejecting test takes the truth of beside its comparisons
+    (``mode`` of ``mode and mode not in (...)``): the empty values pass it."""
+    if type(test) is not cst.BooleanOperation or type(test.operator) is not cst.And:
+        return []
+    return [part for part in _and_parts(test) if type(part) is not cst.Comparison]
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
 
 
 def _and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -77,8 +95,7 @@ def _unequal_subject(test: cst.BaseExpression) -> str | None:
     literal = [type(side) in (cst.SimpleString, cst.Integer) for side in sides]
     if literal.count(True) != 1:
         return None
-    subject = sides[literal.index(False)]
-    return cst.Module(body=[]).code_for_node(subject)
+    return _code(sides[literal.index(False)])
 
 
 def _type_refused(test: cst.BaseExpression) -> bool:

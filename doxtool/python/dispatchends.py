@@ -27,7 +27,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.blockreturns import with_answer_after
-from doxtool.python.checktests import rejects
+from doxtool.python.checktests import rejects, truth_tested
 from doxtool.python.controlflow import ends_with_raise, terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.handedfirst import handed_before, tested_values
@@ -99,6 +99,11 @@ class DispatchEnds:
         while type(current) is cst.If:
             if rejects(current.test) and self._error_exit(suite_body(current.body), env):
                 env.rejecting_ifs.add(id(current))
+                for tested in truth_tested(current.test):
+                    arg = self._arg_of(tested, env)  # type: ignore[attr-defined]
+                    if arg is not None:  # ``mode and mode not in (...)``: "" and None pass
+                        builder = self._arg(arg)  # type: ignore[attr-defined]
+                        builder.none_tested = builder.blank_tested = True
             current = current.orelse
         return True
 
