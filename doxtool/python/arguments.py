@@ -130,6 +130,8 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     #: where a test of a closed dispatch that rejects what it does not list
     #: runs (``"always"``, ``"sometimes"``, as :attr:`closed_always`)
     rejecting: set[str] = field(default_factory=set)
+    #: (line, column) of its reads that test its presence to refuse it (:meth:`refused_only`)
+    refused_reads: set[tuple[int, int]] = field(default_factory=set)
     #: a closed dispatch tests it against values not known (``if tool not in
     #: READ_TOOLS: return Response(error)``, a name of no known value):
     #: whether what a missing key gives is among them is not known

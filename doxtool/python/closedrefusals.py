@@ -30,6 +30,8 @@ class ClosedRefusals:
     missing_unknown: bool
     enum_folds: set[str] | None
     rejecting: set[str]
+    reads: list[Any]
+    refused_reads: set[tuple[int, int]]
 
     def _closed_refuses(self, value: Any, listed: bool = True) -> bool:
         """Whether the closed dispatch refuses what a missing key gives:
@@ -78,6 +80,14 @@ class ClosedRefusals:
         # in READ_ACTIONS:`` after it): that test may take it, or not
         beside = self.values_unknown and self.closed_always and self._closed_refuses(value, False)
         return ((self.closed_opaque and not taken) or beside) and not self.missing_unknown
+
+    def refused_only(self) -> bool:
+        """Whether every read of the argument is a test of its presence whose
+        body raises (``if "debug" in self.args: raise ValueError(...)``):
+        the tool refuses the key when given, and takes it nowhere."""
+        return bool(self.reads) and all(
+            (r.line, r.column) in self.refused_reads for r in self.reads
+        )
 
     def _rejected_where(self, value: Any) -> set[str]:
         """Where (``"always"``, ``"sometimes"``: on every call or on some)

@@ -30,7 +30,10 @@ class Comparisons:
             op = target.operator
             right = target.comparator
             if type(op) in (cst.In, cst.NotIn) and self._is_dict_source(right, env):
-                self._read(left, node, "contains", env, source=right)
+                key = self._read(left, node, "contains", env, source=right)
+                if key is not None and id(node) in env.refused_tests:
+                    read = self._arg(key).reads[-1]  # its presence is refused
+                    self._arg(key).refused_reads.add((read.line, read.column))
             elif type(op) in (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot):
                 self._enum_from(left, op, right, env, single)
                 if type(op) in (cst.Equal, cst.NotEqual):

@@ -114,6 +114,16 @@ class DispatchEnds:
         env.closed = id(stmt) in env.closed_ifs
         env.closed_call = env.closed_calls.get(id(stmt))
         env.closed_rejects = id(stmt) in env.rejecting_ifs
+        test = stmt.test
+        if (
+            type(test) is cst.Comparison
+            and len(test.comparisons) == 1
+            and type(test.comparisons[0].operator) is cst.In
+            and self._is_dict_source(test.comparisons[0].comparator, env)  # type: ignore[attr-defined]
+            and ends_with_raise(suite_body(stmt.body))
+            and not env.recovering
+        ):
+            env.refused_tests.add(id(test))
         return saved
 
     def _run_end(

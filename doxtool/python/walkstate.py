@@ -168,6 +168,9 @@ class Env:
     rejecting_ifs: set[int] = field(default_factory=set)
     #: the test walked is one of those
     closed_rejects: bool = False
+    #: tests of a key's presence whose body raises (``if "debug" in
+    #: self.args: raise ValueError(...)``): the key is refused when given
+    refused_tests: set[int] = field(default_factory=set)
     #: the function's own body (argument contracts are read at its top level)
     top_body: Sequence[cst.BaseStatement] = ()
     #: the body of a branch of a dispatch about to be walked: its checks
