@@ -171,3 +171,34 @@ def test_a_default_outside_the_list_past_a_test_of_truth_is_refused(run_cli, mak
     body = f'mode = self.args.get("mode", "auto")\nif mode and mode not in ("fast", "slow"):\n    {BAD}\n{DONE}\n'
     claims = _claims(_mode(run_cli, make_repo, body))
     assert claims == (True, False, False, None, ["fast", "slow"])
+
+
+def test_a_default_no_test_of_a_chain_ending_in_a_raise_takes_is_refused(
+    run_cli, make_repo
+) -> None:
+    body = """\
+        mode = self.args.get("mode", "auto")
+        if mode == "fast":
+            return Response(message="quick", break_loop=False)
+        elif mode == "slow":
+            return Response(message="careful", break_loop=False)
+        else:
+            raise ValueError("bad mode")
+        """
+    claims = _claims(_mode(run_cli, make_repo, body))
+    assert claims == (True, False, False, None, ["fast", "slow"])
+
+
+def test_a_chain_ending_in_a_response_leaves_a_default_outside_it(run_cli, make_repo) -> None:
+    # the ``else`` may answer the default: which values are taken is not known
+    body = f"""\
+        mode = self.args.get("mode", "auto")
+        if mode == "fast":
+            return Response(message="quick", break_loop=False)
+        elif mode == "slow":
+            return Response(message="careful", break_loop=False)
+        else:
+            {DONE}
+        """
+    argument = _mode(run_cli, make_repo, body)
+    assert (argument["required"], argument["default"], argument["enum"]) == (False, "auto", None)

@@ -93,18 +93,26 @@ class DispatchEnds:
     def _rejecting_run(self, stmt: cst.If | cst.Match, env: Env) -> bool:
         """Note the tests of a closed run that reject what they do not list,
         in a body that ends with an error (``if mode not in ("fast",
-        "slow"): return Response(error)``): every value outside the list,
-        a default among them, is refused there. True."""
+        "slow"): return Response(error)``), or every test of a chain whose
+        ``else`` raises: every value outside the list, a default among them,
+        is refused there. True."""
         current: cst.CSTNode | None = stmt
+        chain: list[cst.If] = []
         while type(current) is cst.If:
-            if rejects(current.test) and self._error_exit(suite_body(current.body), env):
-                env.rejecting_ifs.add(id(current))
-                for tested in truth_tested(current.test):
+            chain.append(current)
+            current = current.orelse
+        # ``else: raise ...``: every value no test of the chain takes is refused
+        raised = type(current) is cst.Else and ends_with_raise(suite_body(current.body))
+        for link in chain:
+            if raised:
+                env.rejecting_ifs.add(id(link))
+            if rejects(link.test) and self._error_exit(suite_body(link.body), env):
+                env.rejecting_ifs.add(id(link))
+                for tested in truth_tested(link.test):
                     arg = self._arg_of(tested, env)  # type: ignore[attr-defined]
                     if arg is not None:  # ``mode and mode not in (...)``: "" and None pass
                         builder = self._arg(arg)  # type: ignore[attr-defined]
                         builder.none_tested = builder.blank_tested = True
-            current = current.orelse
         return True
 
     def _enter_test(self, stmt: cst.If, env: Env) -> tuple[bool, str | None, bool]:
