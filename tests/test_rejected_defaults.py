@@ -202,3 +202,17 @@ def test_a_chain_ending_in_a_response_leaves_a_default_outside_it(run_cli, make_
         """
     argument = _mode(run_cli, make_repo, body)
     assert (argument["required"], argument["default"], argument["enum"]) == (False, "auto", None)
+
+
+def test_a_rejecting_test_joined_with_a_test_of_no_argument_needs_nothing(
+    run_cli, make_repo
+) -> None:
+    # the check runs when the agent is strict only: a missing key passes elsewhere
+    body = f"""\
+        mode = self.args.get("mode")
+        if self.agent.config.strict and mode not in ("fast", "slow"):
+            {BAD}
+        {DONE}
+        """
+    argument = _mode(run_cli, make_repo, body)
+    assert (argument["required"], argument["required_unknown"]) == (False, False)

@@ -52,8 +52,8 @@ def _rejecting(test: cst.BaseExpression) -> bool:
         # ``mode != "fast" and mode != "slow"``, as ``mode not in ("fast",
         # "slow")``; beside a test of the value's truth (``mode and mode not
         # in (...)``), which lets the empty values pass
-        compared = [p for p in _and_parts(test) if type(p) is cst.Comparison]
-        tested = [_code(p) for p in _and_parts(test) if type(p) is not cst.Comparison]
+        compared = [p for p in and_parts(test) if type(p) is cst.Comparison]
+        tested = [_code(p) for p in and_parts(test) if type(p) is not cst.Comparison]
         if len(compared) == 1 and _rejecting(compared[0]):
             subjects = {_code(compared[0].left)}
         else:
@@ -71,16 +71,17 @@ def truth_tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     (``mode`` of ``mode and mode not in (...)``): the empty values pass it."""
     if type(test) is not cst.BooleanOperation or type(test.operator) is not cst.And:
         return []
-    return [part for part in _and_parts(test) if type(part) is not cst.Comparison]
+    return [part for part in and_parts(test) if type(part) is not cst.Comparison]
 
 
 def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
 
 
-def _and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+def and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The conjuncts of ``a and b and c`` (``[test]`` for any other test)."""
     if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
-        return [*_and_parts(test.left), *_and_parts(test.right)]
+        return [*and_parts(test.left), *and_parts(test.right)]
     return [test]
 
 

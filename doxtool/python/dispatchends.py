@@ -27,7 +27,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.blockreturns import with_answer_after
-from doxtool.python.checktests import rejects, truth_tested
+from doxtool.python.checktests import and_parts, rejects, truth_tested
 from doxtool.python.controlflow import ends_with_raise, terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.handedfirst import handed_before, tested_values
@@ -156,6 +156,9 @@ class DispatchEnds:
         while type(current) is cst.If:
             if current is not stmt and not self._same_subject(current.test, subjects, env):
                 return OPEN  # ``elif self.fast:``: the values not taken may go on there
+            parts = and_parts(current.test)
+            if len(parts) > 1 and any(not self._subjects(part, env) for part in parts):
+                return OPEN  # ``if self.strict and mode not in (...)``: on some calls only
             body = suite_body(current.body)
             if rejects(current.test):
                 # its body takes the values it rejects: what follows is the
