@@ -5,17 +5,20 @@ tool's (libcst) and a helper's of another module handed the arguments
 ``f = args.get("f")``, then ``f.split(",")`` (any attribute but ``None``'s
 own dunders), ``len(f)``, ``int(f)`` or ``float(f)`` on every call, or the
 same use of the read itself (``args.get("f").strip()``, ``int(args.get("f"))``):
-a missing ``f`` raises there, as ``args["f"]`` does: ``f`` is required. Not where the use runs on some calls
-only (under an ``if``, a conditional expression, ``and``, a lambda, a
-comprehension, past a return a missing key takes), where a ``try`` or ``with
-suppress(...)`` may recover from it, where the name is bound again, nor on a
-read whose default is not ``None``.
+a missing ``f`` raises there, as ``args["f"]`` does: ``f`` is required.
+Where the use runs on some calls only (under an ``if``, a conditional
+expression, ``and``, a lambda, a comprehension), it is needed on those
+calls, as ``args["f"]`` there is: neither required nor optional, unless
+the test that leads there takes the value present (``f and f.split()``).
+Nothing is needed past a return a missing key takes, in a loop, where a
+``try`` or ``with suppress(...)`` may recover from it, where the name is
+bound again, nor on a read whose default is not ``None``.
 """
 
 from __future__ import annotations
 
 import pytest
-from bothwalks import in_helper, in_tool, kinds_and_defaults
+from bothwalks import execute_facts, in_helper, in_tool, kinds_and_defaults
 
 #: code reading the dict ``A`` -> each argument's kind and default (``-``: none)
 SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
@@ -56,10 +59,10 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
         {"f": ("optional", "-")},
     ),
     "a method after and": ('f = A.get("f")\nprint(f and f.split())\n', {"f": ("optional", "-")}),
-    "a method in a lambda": ('f = A.get("f")\ng = lambda: f.split()\n', {"f": ("optional", "-")}),
+    "a method in a lambda": ('f = A.get("f")\ng = lambda: f.split()\n', {"f": ("unknown", "-")}),
     "a method in a comprehension": (
         'f = A.get("f")\nprint([f.split() for _ in A.get("ks", [])])\n',
-        {"f": ("optional", "-"), "ks": ("optional", [])},
+        {"f": ("unknown", "-"), "ks": ("optional", [])},
     ),
     "a conversion of the value": (
         'f = A.get("f")\nn = int(f)\nprint(n)\n',
@@ -77,7 +80,7 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
     ),
     "a conversion of the read under a test": (
         'if A.get("g"):\n    print(int(A.get("f")))\n',
-        {"f": ("optional", "-"), "g": ("optional", "-")},
+        {"f": ("unknown", "-"), "g": ("optional", "-")},
     ),
     "the text of the read": ('print(str(A.get("f")))\n', {"f": ("optional", "-")}),
     "a method of the read": ('print(A.get("f").strip())\n', {"f": ("required", "-")}),
@@ -88,6 +91,39 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
     "the length of the read": ('print(len(A.get("f")))\n', {"f": ("required", "-")}),
     "a method of the read after and": (
         'print(A.get("g") and A.get("f").strip())\n',
+        {"f": ("unknown", "-"), "g": ("optional", "-")},
+    ),
+    "a method in a branch of a dispatch": (
+        'if A.get("action", "list") == "add":\n    print(A.get("f").strip())\n',
+        {"action": ("optional", "list"), "f": ("unknown", "-")},
+    ),
+    "a method of the value in a branch of a dispatch": (
+        'f = A.get("f")\nif A.get("action", "list") == "add":\n    print(f.strip())\n',
+        {"action": ("optional", "list"), "f": ("unknown", "-")},
+    ),
+    "a method in the other branch": (
+        'f = A.get("f")\nif A.get("g"):\n    pass\nelse:\n    print(f.strip())\n',
+        {"f": ("unknown", "-"), "g": ("optional", "-")},
+    ),
+    "a method under a test of the value": (
+        'f = A.get("f")\nif A.get("g") and f:\n    print(f.split())\n',
+        {"f": ("optional", "-"), "g": ("optional", "-")},
+    ),
+    "a method under a test of None": (
+        'f = A.get("f")\nif f is not None:\n    print(f.split())\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method of the read under a test of its key": (
+        'if "f" in A:\n    print(A.get("f").strip())\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method in a branch, then on every call": (
+        'f = A.get("f")\nif A.get("g"):\n    print(f.strip())\nprint(f.split())\n',
+        {"f": ("required", "-"), "g": ("optional", "-")},
+    ),
+    "a method in a branch, caught": (
+        'f = A.get("f")\nif A.get("g"):\n    try:\n        print(f.strip())\n'
+        "    except AttributeError:\n        pass\n",
         {"f": ("optional", "-"), "g": ("optional", "-")},
     ),
     "a method in a loop": (
@@ -117,3 +153,22 @@ def test_a_helper_of_another_module_judges_the_same(run_cli, make_repo, shape: s
 #: answer with: the key is needed on some calls, neither required nor optional
 #: (:mod:`~doxtool.python.asthandedchecks`)
 HANDED_BACK = {"a method past a return": {"f": ("unknown", "-")}}
+
+
+def test_a_use_in_a_branch_is_said_as_a_check_there_is(run_cli, make_repo) -> None:
+    # ``name`` is needed on the calls that add, as a check there says it
+    branch = (
+        '        action = self.args.get("action", "list")\n'
+        '        if action == "add":\n'
+        "{}"
+        '            return Response(message="added", break_loop=False)\n'
+        '        return Response(message="listed", break_loop=False)\n'
+    )
+    used = '            name = self.args.get("name").strip()\n'
+    checked = (
+        '            name = self.args.get("name")\n'
+        "            if not name:\n"
+        '                return Response(message="name is needed", break_loop=False)\n'
+    )
+    facts = [execute_facts(make_repo, run_cli, branch.format(code)) for code in (used, checked)]
+    assert facts[0] == facts[1] == {"action": ("optional", "list"), "name": ("unknown", "-")}

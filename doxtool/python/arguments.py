@@ -127,6 +127,11 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     closed_sometimes: bool = False
     #: the functions holding such a dispatch (:mod:`~doxtool.python.checkedreads`)
     closed_in: set[str] = field(default_factory=set)
+    #: where a test of a closed dispatch that rejects what it does not list
+    #: runs (``"always"``, ``"sometimes"``, as :attr:`closed_always`)
+    rejecting: set[str] = field(default_factory=set)
+    #: (line, column) of its reads that test its presence to refuse it (:meth:`refused_only`)
+    refused_reads: set[tuple[int, int]] = field(default_factory=set)
     #: a closed dispatch tests it against values not known (``if tool not in
     #: READ_TOOLS: return Response(error)``, a name of no known value):
     #: whether what a missing key gives is among them is not known
@@ -266,7 +271,11 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
             or (bool(self.enum) and any(not holds(self.enum, v) for v in self.beside))
             or read_past_checks(self.reads, self.closed_in, self.closed_always)
             or default_outside(
-                self.enum, self.enum_folds, self.coercion, self.missing(), self._refused
+                self.enum,
+                self.enum_folds,
+                self.coercion,
+                self.missing(),
+                lambda value: self._refused(value) or bool(self._rejected_where(value)),
             )
         )
 
@@ -295,14 +304,15 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
             )._presence()
         known, missing, fallback_known, fallback = self.checked_missing(*self.missing())
         closed_refused = known and self._closed_refuses(missing)
+        # ... or a default outside the list a rejecting test refuses (``"auto"``)
+        outside = self._rejected_where(missing) if known else set()
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
         # mode not in ("fast", "slow"): return Response(error)`` on every
         # call: a missing ``mode`` is an error, as ``if not mode`` makes it;
         # not when another argument stands in for it (``args.get("op") or
         # args.get("operation", "")``): then one of them is needed
         closed_missing = (
-            closed_refused
-            and self.closed_always
+            ((closed_refused and self.closed_always) or "always" in outside)
             and not self.missing_unknown
             and not self.alternatives
             and not self.stand_ins
@@ -314,6 +324,7 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
         # be the default; which, the code does not say
         sometimes = self.has_default and (
             closed_refused
+            or bool(outside)
             or any(REFUSALS[r](self.default) for r in self.branch_refusals)
             or any(
                 REFUSALS[r](self.default) and others <= self.stand_ins
@@ -388,6 +399,7 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
                         self.sometimes_read
                         or (self.error_read and not has_default)
                         or (closed_refused and self.closed_sometimes and not self.closed_always)
+                        or outside == {"sometimes"}
                         or (known and self._opaque_refuses(missing))
                     )
                 )

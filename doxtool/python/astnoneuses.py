@@ -33,6 +33,13 @@ _SOMETIMES = (
 )  # fmt: skip
 
 
+#: nodes under which a use may run many times, elsewhere, or be recovered from
+_RUNS_ELSEWHERE = (
+    ast.For, ast.AsyncFor, ast.While, ast.Try, ast.FunctionDef, ast.AsyncFunctionDef,
+    ast.ClassDef, getattr(ast, "TryStar", ast.Try),
+)  # fmt: skip
+
+
 class NoneUse:
     """On the stack of the walk over an expression, under the nodes of the
     use of a read: ``args.get("f").strip()``, ``int(args.get("f"))``."""
@@ -63,6 +70,12 @@ class NoneUses:
         """Id of each node of the function -> the node it is in."""
         return {id(child): node for node in walk(self.node) for child in ast.iter_child_nodes(node)}
 
+    @cached_property
+    def _branch_uses(self) -> dict[int, bool]:
+        """Id of each read needed so far on some calls only (a use in a
+        branch) -> whether it was read on some calls only before."""
+        return {}
+
     def _none_used(self, node: ast.Call) -> None:
         """``f.split(",")`` or ``len(f)`` on a name bound to a read that gives
         ``None`` for a missing key: the key is needed (see the module)."""
@@ -86,10 +99,51 @@ class NoneUses:
             return
         if (read.default if read.has_default else None) is not None:
             return
-        if id(read) in self.fallback_values or not self._straight(node):  # type: ignore[attr-defined]
+        if id(read) in self.fallback_values:  # type: ignore[attr-defined]
             return
-        if type(used) is not ast.Name or _bindings(self.node, used.id) == 1:
+        straight = self._straight(node)
+        name = used.id if type(used) is ast.Name else None
+        if not straight and not self._in_branch(node, read.key, name):
+            return
+        if type(used) is ast.Name and _bindings(self.node, used.id) != 1:
+            return
+        marked = self._branch_uses
+        if straight:
+            if id(read) in marked:  # needed on every call, not on some only
+                read.conditional, read.contract = marked.pop(id(read)), False
             self._read_contract(read, "missing")
+        elif not read.contract:
+            # in a branch of a dispatch or an arm of an expression no test of
+            # which takes the key present (``if action == "add": f.strip()``):
+            # needed on the calls taking it, as ``args["f"]`` there
+            prior = read.conditional
+            if self._read_contract(read, "missing"):
+                marked[id(read)], read.conditional = prior, True
+
+    def _in_branch(self, node: ast.AST, key: str, name: str | None) -> bool:
+        """Whether ``node`` runs on the calls that take a branch of a test
+        (of an ``if``, a ``match``, a conditional expression, ``and``/``or``,
+        a comprehension's condition) that takes ``key`` neither present nor
+        absent and reads no ``name`` holding its value (``if g and f:``),
+        in a statement at the top of the body before any return, and no
+        ``try``, ``with suppress(...)``, loop or nested definition around it."""
+        if not (self.conditional or self.branches):  # type: ignore[attr-defined]
+            return False
+        if self._guarded(key) or key in {k for group in self.absent for k in group}:  # type: ignore[attr-defined]
+            return False
+        parents = self._parents
+        current = node
+        while id(current) in parents:
+            parent = parents[id(current)]
+            if parent is self.node:
+                index = self.node.body.index(current)  # type: ignore[arg-type]
+                return index <= self._first_return  # type: ignore[attr-defined,no-any-return]
+            if isinstance(parent, _RUNS_ELSEWHERE) or _suppressing(parent):
+                return False
+            if name is not None and _tested_before(parent, current, name):
+                return False
+            current = parent
+        return False
 
     def _straight(self, node: ast.AST) -> bool:
         """Whether ``node`` runs on every call that reaches its statement at the
@@ -105,6 +159,19 @@ class NoneUses:
                 return False
             current = parent
         return False
+
+
+def _tested_before(parent: ast.AST, child: ast.AST, name: str) -> bool:
+    """Whether what decides that ``child`` of ``parent`` runs (the test of an
+    ``if`` or a conditional expression, the operands of ``and``/``or``
+    before it) reads ``name``."""
+    if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+        tests: list[ast.AST] = [parent.test]
+    elif isinstance(parent, ast.BoolOp) and child in parent.values:
+        tests = list(parent.values[: parent.values.index(child)])  # type: ignore[arg-type]
+    else:
+        return False
+    return any(type(n) is ast.Name and n.id == name for test in tests for n in ast.walk(test))
 
 
 def _suppressing(node: ast.AST) -> bool:

@@ -31,13 +31,13 @@ def negative(test: cst.BaseExpression) -> bool:
 
 def rejects(test: cst.BaseExpression) -> bool:
     """Whether a test is true for the values a dispatch does not accept
-    (``x not in (...)``, ``x != "a"``, several joined by ``or``: ``src not
-    in UNITS or dst not in UNITS``, beside tests of a value's type, ``not
-    isinstance(x, str) or x not in MODES``, or tests that compare nothing,
-    ``x not in MODES or not text.strip()``): its body is the rejection. A
-    value outside the listed ones makes the test true whatever the other
-    parts say; a part that compares nothing names no value to take for one
-    the dispatch accepts."""
+    (``x not in (...)``, ``x != "a"``, ``x != "a" and x != "b"``, several
+    joined by ``or``: ``src not in UNITS or dst not in UNITS``, beside tests
+    of a value's type, ``not isinstance(x, str) or x not in MODES``, or tests
+    that compare nothing, ``x not in MODES or not text.strip()``): its body
+    is the rejection. A value outside the listed ones makes the test true
+    whatever the other parts say; a part that compares nothing names no
+    value to take for one the dispatch accepts."""
     parts = _or_parts(test)
     return any(map(_rejecting, parts)) and all(
         _rejecting(part) or _type_refused(part) or _compares_nothing(part) for part in parts
@@ -51,6 +51,17 @@ def _or_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 
 def _rejecting(test: cst.BaseExpression) -> bool:
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+        # ``mode != "fast" and mode != "slow"``, as ``mode not in ("fast",
+        # "slow")``; beside a test of the value's truth (``mode and mode not
+        # in (...)``), which lets the empty values pass
+        compared = [p for p in and_parts(test) if type(p) is cst.Comparison]
+        tested = [_code(p) for p in and_parts(test) if type(p) is not cst.Comparison]
+        if len(compared) == 1 and _rejecting(compared[0]):
+            subjects = {_code(compared[0].left)}
+        else:
+            subjects = {_unequal_subject(part) for part in compared}
+        return bool(compared) and None not in subjects and len(subjects | set(tested)) == 1
     return (
         type(test) is cst.Comparison
         and len(test.comparisons) == 1
@@ -68,6 +79,39 @@ def _compares_nothing(test: cst.BaseExpression) -> bool:
             return False
         todo.extend(node.children)
     return True
+
+
+def truth_tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """What a rejecting test takes the truth of beside its comparisons
+    (``mode`` of ``mode and mode not in (...)``): the empty values pass it."""
+    if type(test) is not cst.BooleanOperation or type(test.operator) is not cst.And:
+        return []
+    return [part for part in and_parts(test) if type(part) is not cst.Comparison]
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+def and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The conjuncts of ``a and b and c`` (``[test]`` for any other test)."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+        return [*and_parts(test.left), *and_parts(test.right)]
+    return [test]
+
+
+def _unequal_subject(test: cst.BaseExpression) -> str | None:
+    """The code of what ``x != "a"`` compares with a literal (``x``)."""
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        return None
+    target = test.comparisons[0]
+    if type(target.operator) is not cst.NotEqual:
+        return None
+    sides = (test.left, target.comparator)
+    literal = [type(side) in (cst.SimpleString, cst.Integer) for side in sides]
+    if literal.count(True) != 1:
+        return None
+    return _code(sides[literal.index(False)])
 
 
 def _type_refused(test: cst.BaseExpression) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from doxtool.python.argvalues import default_outside
+
 
 class ClosedRefusals:
     """What :class:`~doxtool.python.arguments.ArgBuilder` has learnt of the
@@ -26,6 +28,10 @@ class ClosedRefusals:
     values_unknown: bool
     respelled: bool
     missing_unknown: bool
+    enum_folds: set[str] | None
+    rejecting: set[str]
+    reads: list[Any]
+    refused_reads: set[tuple[int, int]]
 
     def _closed_refuses(self, value: Any, listed: bool = True) -> bool:
         """Whether the closed dispatch refuses what a missing key gives:
@@ -74,3 +80,31 @@ class ClosedRefusals:
         # in READ_ACTIONS:`` after it): that test may take it, or not
         beside = self.values_unknown and self.closed_always and self._closed_refuses(value, False)
         return ((self.closed_opaque and not taken) or beside) and not self.missing_unknown
+
+    def refused_only(self) -> bool:
+        """Whether every read of the argument is a test of its presence whose
+        body raises (``if "debug" in self.args: raise ValueError(...)``):
+        the tool refuses the key when given, and takes it nowhere."""
+        return bool(self.reads) and all(
+            (r.line, r.column) in self.refused_reads for r in self.reads
+        )
+
+    def _rejected_where(self, value: Any) -> set[str]:
+        """Where (``"always"``, ``"sometimes"``: on every call or on some)
+        a test that rejects every value it does not list, in a body that
+        ends with an error, refuses ``value``, what a missing key gives,
+        when it is no value listed nor any folding of one the test makes
+        (``mode = args.get("mode", "auto")``, then ``if mode not in ("fast",
+        "slow"): return Response(error)``). The empty values are
+        :meth:`_closed_refuses`'s; nothing is said where the value tested is
+        not only the read's, is re-spelled, or is tested in a way no list holds."""
+        if self.missing_unknown or self.respelled or self.values_unknown:
+            return set()
+        if not default_outside(self.enum, self.enum_folds, self.coercion, (True, value), _none):
+            return set()
+        return set(self.rejecting)
+
+
+def _none(value: Any) -> bool:
+    """No check refuses ``value`` (:func:`default_outside` asks)."""
+    return False

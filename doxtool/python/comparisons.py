@@ -30,7 +30,10 @@ class Comparisons:
             op = target.operator
             right = target.comparator
             if type(op) in (cst.In, cst.NotIn) and self._is_dict_source(right, env):
-                self._read(left, node, "contains", env, source=right)
+                key = self._read(left, node, "contains", env, source=right)
+                if key is not None and id(node) in env.refused_tests:
+                    read = self._arg(key).reads[-1]  # its presence is refused
+                    self._arg(key).refused_reads.add((read.line, read.column))
             elif type(op) in (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot):
                 self._enum_from(left, op, right, env, single)
                 if type(op) in (cst.Equal, cst.NotEqual):
@@ -123,7 +126,10 @@ class Comparisons:
         builder.none_tested = builder.none_tested or None in values
         # ``if mode not in MODES: return self.fail(...)``: closed if that call refuses
         answered = (env.closed_call,) if env.closed_call is not None else ()
-        if env.needed_here and env.func is self.entry and not env.recovering and not answered:
+        always = env.needed_here and env.func is self.entry and not env.recovering
+        if env.closed_rejects and not env.recovering:  # every value outside the list is refused
+            builder.rejecting.add("always" if always and not answered else "sometimes")
+        if always and not answered:
             builder.closed_always = True
         else:
             builder.closed_sometimes = True

@@ -27,7 +27,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.blockreturns import with_answer_after
-from doxtool.python.checktests import rejects
+from doxtool.python.checktests import and_parts, rejects, truth_tested
 from doxtool.python.controlflow import ends_with_raise, terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.handedfirst import handed_before, tested_values
@@ -77,13 +77,62 @@ class DispatchEnds:
                 self._values_unknown(value, env)
         rejecting = type(stmt) is cst.If and rejects(stmt.test)
         if end is REFUSED and rejecting and self._error_exit(suite_body(stmt.body), env):
-            return True  # ``if tool not in TOOLS: return error``: refused, handed or not
-        return end is REFUSED and not handed_before(
-            tested_values(stmt),
-            preceding,
-            lambda call: self._is_response_call(call, env),
-            env.calls_run,
+            # ``if tool not in TOOLS: return error``: refused, handed or not
+            return self._rejecting_run(stmt, env)
+        return (
+            end is REFUSED
+            and not handed_before(
+                tested_values(stmt),
+                preceding,
+                lambda call: self._is_response_call(call, env),
+                env.calls_run,
+            )
+            and self._rejecting_run(stmt, env)
         )
+
+    def _rejecting_run(self, stmt: cst.If | cst.Match, env: Env) -> bool:
+        """Note the tests of a closed run that reject what they do not list,
+        in a body that ends with an error (``if mode not in ("fast",
+        "slow"): return Response(error)``), or every test of a chain whose
+        ``else`` raises: every value outside the list, a default among them,
+        is refused there. True."""
+        current: cst.CSTNode | None = stmt
+        chain: list[cst.If] = []
+        while type(current) is cst.If:
+            chain.append(current)
+            current = current.orelse
+        # ``else: raise ...``: every value no test of the chain takes is refused
+        raised = type(current) is cst.Else and ends_with_raise(suite_body(current.body))
+        for link in chain:
+            if raised:
+                env.rejecting_ifs.add(id(link))
+            if rejects(link.test) and self._error_exit(suite_body(link.body), env):
+                env.rejecting_ifs.add(id(link))
+                for tested in truth_tested(link.test):
+                    arg = self._arg_of(tested, env)  # type: ignore[attr-defined]
+                    if arg is not None:  # ``mode and mode not in (...)``: "" and None pass
+                        builder = self._arg(arg)  # type: ignore[attr-defined]
+                        builder.none_tested = builder.blank_tested = True
+        return True
+
+    def _enter_test(self, stmt: cst.If, env: Env) -> tuple[bool, str | None, bool]:
+        """Set what ``env`` says of the closed dispatch whose test is about to
+        be walked (none when ``stmt`` is not one); the state it replaces."""
+        saved = (env.closed, env.closed_call, env.closed_rejects)
+        env.closed = id(stmt) in env.closed_ifs
+        env.closed_call = env.closed_calls.get(id(stmt))
+        env.closed_rejects = id(stmt) in env.rejecting_ifs
+        test = stmt.test
+        if (
+            type(test) is cst.Comparison
+            and len(test.comparisons) == 1
+            and type(test.comparisons[0].operator) is cst.In
+            and self._is_dict_source(test.comparisons[0].comparator, env)  # type: ignore[attr-defined]
+            and ends_with_raise(suite_body(stmt.body))
+            and not env.recovering
+        ):
+            env.refused_tests.add(id(test))
+        return saved
 
     def _run_end(
         self, stmt: cst.If | cst.Match, following: Sequence[cst.BaseStatement], env: Env
@@ -107,6 +156,9 @@ class DispatchEnds:
         while type(current) is cst.If:
             if current is not stmt and not self._same_subject(current.test, subjects, env):
                 return OPEN  # ``elif self.fast:``: the values not taken may go on there
+            parts = and_parts(current.test)
+            if len(parts) > 1 and any(not self._subjects(part, env) for part in parts):
+                return OPEN  # ``if self.strict and mode not in (...)``: on some calls only
             body = suite_body(current.body)
             if rejects(current.test):
                 # its body takes the values it rejects: what follows is the

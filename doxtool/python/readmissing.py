@@ -262,11 +262,22 @@ class ReadMissing:
         held = self._tested_missing(name, env)
         if held is None or held[1] is not None:
             return
-        somewhere = env.guards or env.absent or env.undecided or env.some_calls()
-        if somewhere or env.trying or env.on_error or env.doubted_here or env.past_exit:
+        if env.trying or env.on_error or env.doubted_here or env.past_exit:
             return  # past ``if not f: return self.other()`` no missing key comes
-        if type(name) is cst.Call or _bindings(env.func.node, name.value) == 1:  # type: ignore[attr-defined]
-            self._needed_read(held[0], env)  # type: ignore[attr-defined]
+        if type(name) is cst.Name and _bindings(env.func.node, name.value) != 1:  # type: ignore[attr-defined]
+            return
+        arg = held[0]
+        if (env.conditional or env.branches) and not (
+            arg in env.absent_keys() or env.guarded(arg) or arg in env.nonempty
+        ):
+            # in a branch of a dispatch or an arm of an expression no test of
+            # which takes the key present, past no test taking the value not
+            # empty (``if action == "add": name.strip()``): needed on the
+            # calls taking it, as ``args["name"]`` there
+            self._arg(arg).sometimes_read = True  # type: ignore[attr-defined]
+            self._arm_need(arg, "raises", env)  # type: ignore[attr-defined]
+        elif not (env.guards or env.absent or env.undecided or env.some_calls()):
+            self._needed_read(arg, env)  # type: ignore[attr-defined]
 
     def _handed_none(self, node: cst.Call, env: Env) -> None:
         """``update(title=args.get("title"))``: the call is handed the ``None``

@@ -340,7 +340,7 @@ class ToolScan(
             read = group & self.args.keys()
             for name in read:
                 self.args[name].stand_ins.update(read - {name})
-        tool.arguments = [self._built(b) for b in self.args.values()]
+        tool.arguments = [self._built(b) for b in self.args.values() if not b.refused_only()]
         tool.dynamic_reads = unique(self.dynamic, lambda r: (r.line, r.column, r.expression))
         tool.outcomes = sorted(
             unique(

@@ -185,9 +185,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             pass  # ``del self.args[key]``: a write, no read
         elif type(small) is cst.Assert:
             # ``assert mode in ("fast", "slow")`` refuses every other value
-            closed, env.closed = env.closed, accepts(small.test)
+            closed, rejects = env.closed, env.closed_rejects
+            env.closed = env.closed_rejects = accepts(small.test)
             self._expr(small.test, env)
-            env.closed = closed
+            env.closed, env.closed_rejects = closed, rejects
             if small.msg is not None:
                 self._expr(small.msg, env)
         else:
@@ -388,14 +389,13 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
     def _if(self, stmt: cst.If, env: Env) -> None:
         if self._literal_if(stmt, env):
             return  # a caller's literal decides the test (:mod:`.cstliteralguards`)
-        closed, env.closed = env.closed, id(stmt) in env.closed_ifs
-        call, env.closed_call = env.closed_call, env.closed_calls.get(id(stmt))
+        saved = self._enter_test(stmt, env)
         self._expr(stmt.test, env)
         if env.collect_outcomes and (
             env.closed or any(contains_return(s) for s in suite_body(stmt.body))
         ):  # a branch that ends ``execute`` (another method's returns do not)
             self._accepting_test(stmt.test, env, env.closed)
-        env.closed, env.closed_call = closed, call
+        env.closed, env.closed_call, env.closed_rejects = saved
         positive, negative = self._guards_of(stmt.test, env)
         absent_true, absent_false = self._absent_of(stmt.test, env)
         # a check (``if not x: return error``) makes no branch of a dispatch

@@ -162,6 +162,15 @@ class Env:
     closed_calls: dict[int, str] = field(default_factory=dict)
     #: the call of the closed ``if`` whose test is walked, if it is one of those
     closed_call: str | None = None
+    #: closed ``If`` nodes whose test rejects what it does not list and whose
+    #: body ends with an error (``if mode not in ("a", "b"): return
+    #: Response(error)``): every value outside the list is refused there
+    rejecting_ifs: set[int] = field(default_factory=set)
+    #: the test walked is one of those
+    closed_rejects: bool = False
+    #: tests of a key's presence whose body raises (``if "debug" in
+    #: self.args: raise ValueError(...)``): the key is refused when given
+    refused_tests: set[int] = field(default_factory=set)
     #: the function's own body (argument contracts are read at its top level)
     top_body: Sequence[cst.BaseStatement] = ()
     #: the body of a branch of a dispatch about to be walked: its checks
