@@ -400,3 +400,36 @@ def test_the_is_a_line_names_the_tool_base_after_a_mixin(make_repo, run_cli) -> 
         _set_line(companion, "- `Fetch` is a ", line)
         assert _findings(run_cli, root, "DOX106") == [], line
         assert f"\n{line}\n" in _fixed(run_cli, root, companion), line
+
+
+def test_an_item_naming_parts_of_an_imported_module_is_not_stale(make_repo, run_cli) -> None:
+    """``_model_config`` for ``from plugins._model_config.helpers.model_config
+    import f`` (or ``helpers`` for ``from helpers.tool import Tool``): the
+    module still imports from there, so the item is no stale one; a part
+    that only starts or ends a name (``model``, ``config``) is no part."""
+    source = WAIT_PY.replace(
+        "from helpers.wait import managed_wait\n",
+        "from helpers.wait import managed_wait\n"
+        "from plugins._model_config.helpers.model_config import get_model\n",
+    )
+    root = _repo(
+        make_repo,
+        run_cli,
+        "wait",
+        source,
+        **{
+            "helpers/wait.py": WAIT_HELPER,
+            "plugins/_model_config/helpers/model_config.py": "def get_model():\n    return 1\n",
+        },
+    )
+    companion = root / "tools" / "wait.py.dox.md"
+    derived = "`helpers.tool`, `helpers.wait`, `plugins._model_config.helpers.model_config`"
+    assert f"{IMPORTS_LEAD} {derived}.\n" in companion.read_text()
+    _set_line(companion, IMPORTS_LEAD, f"{IMPORTS_LEAD} {derived}, `_model_config`, `helpers`.")
+    assert _findings(run_cli, root, "DOX131") == []
+    _set_line(companion, IMPORTS_LEAD, f"{IMPORTS_LEAD} {derived}, `model`, `json`.")
+    found = _findings(run_cli, root, "DOX131")
+    assert sorted(line.split(" DOX131 ", 1)[1].split(" (")[0] for line in found) == [
+        "`tools/wait.py` no longer imports `json`",
+        "`tools/wait.py` no longer imports `model`",
+    ], found

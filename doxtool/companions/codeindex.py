@@ -469,8 +469,11 @@ class CodeIndex:
         if name in self.imports:
             return True
         # ``helpers.x`` for ``from . import x`` in ``helpers/``; ``x`` for a
-        # relative ``from .x import y``
-        return any(i.endswith("." + name) or name.endswith("." + i) for i in self.imports if i)
+        # relative ``from .x import y``; a run of an imported module's parts
+        # (``helpers`` or ``_model_config`` for ``plugins._model_config.helpers``):
+        # the module still imports from there
+        inner = f".{name}."
+        return any(name.endswith("." + i) or inner in f".{i}." for i in self.imports if i)
 
     def area_evidence(self, area: str) -> bool:
         """Whether anything (code, the module's text, an imported repository

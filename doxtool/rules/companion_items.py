@@ -214,7 +214,9 @@ class ImportsDrift(ItemRule):
     doc = """\
 **What it checks.** Each module on "Imported dependency areas include:": one
 the module no longer imports anywhere is stale (`helpers.projects` for `from
-helpers import projects` is true); one the convention derives that the line
+helpers import projects` is true, and so is a run of an imported module's
+parts: `helpers` or `_model_config` for `from
+plugins._model_config.helpers.model_config import f`); one the convention derives that the line
 lacks is missing (doxtool's format: every import, sorted; agent-zero: imports
 directly in the module body, sorted, at most 16). `helpers.tool`, the module
 of another import, does not write `helpers` for `from helpers import files`.
