@@ -131,23 +131,26 @@ class NoneUses:
             return False
         if self._guarded(key) or key in {k for group in self.absent for k in group}:  # type: ignore[attr-defined]
             return False
-        parents = self._parents
-        current = node
-        while id(current) in parents:
-            parent = parents[id(current)]
-            if parent is self.node:
-                index = self.node.body.index(current)  # type: ignore[arg-type]
-                return index <= self._first_return  # type: ignore[attr-defined,no-any-return]
-            if isinstance(parent, _RUNS_ELSEWHERE) or _suppressing(parent):
-                return False
-            if name is not None and _tested_before(parent, current, name):
-                return False
-            current = parent
-        return False
+        return self._at_top(
+            node,
+            lambda parent, child: (
+                isinstance(parent, _RUNS_ELSEWHERE)
+                or _suppressing(parent)
+                or (name is not None and _tested_before(parent, child, name))
+            ),
+        )
 
     def _straight(self, node: ast.AST) -> bool:
         """Whether ``node`` runs on every call that reaches its statement at the
         top of the body, and that statement comes before any return."""
+        return self._at_top(
+            node, lambda parent, _: isinstance(parent, _SOMETIMES) or _suppressing(parent)
+        )
+
+    def _at_top(self, node: ast.AST, stops: Callable[[ast.AST, ast.AST], bool]) -> bool:
+        """Whether ``node`` lies in a statement at the top of the body before
+        any return, with no node on the way up that ``stops`` (given the
+        parent and the child it holds)."""
         parents = self._parents
         current = node
         while id(current) in parents:
@@ -155,7 +158,7 @@ class NoneUses:
             if parent is self.node:
                 index = self.node.body.index(current)  # type: ignore[arg-type]
                 return index <= self._first_return  # type: ignore[attr-defined,no-any-return]
-            if isinstance(parent, _SOMETIMES) or _suppressing(parent):
+            if stops(parent, current):
                 return False
             current = parent
         return False
