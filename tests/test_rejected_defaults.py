@@ -189,6 +189,31 @@ def test_a_default_no_test_of_a_chain_ending_in_a_raise_takes_is_refused(
     assert claims == (True, False, False, None, ["fast", "slow"])
 
 
+@pytest.mark.parametrize(
+    "taking",
+    ["mode is not None", "len(mode) > 3", 'mode > "m"', "mode in self.extra", "mode in MODES"],
+)
+def test_a_chain_with_a_test_taking_unlisted_values_refuses_nothing_by_its_raise(
+    run_cli, make_repo, taking: str
+) -> None:
+    # ``elif mode is not None`` takes the default: the raise refuses none of it
+    body = f"""\
+        mode = self.args.get("mode", "x-auto")
+        if mode in ("fast", "slow"):
+            return Response(message="quick", break_loop=False)
+        elif {taking}:
+            return Response(message="other", break_loop=False)
+        else:
+            raise ValueError("bad mode")
+        """
+    argument = _mode(run_cli, make_repo, body)
+    assert (argument["required"], argument["required_unknown"], argument["default"]) == (
+        False,
+        False,
+        "x-auto",
+    )
+
+
 def test_a_chain_ending_in_a_response_leaves_a_default_outside_it(run_cli, make_repo) -> None:
     # the ``else`` may answer the default: which values are taken is not known
     body = f"""\
