@@ -319,16 +319,24 @@ def test_a_star_args_bound_again_may_fill_parameters(tmp_path: Path) -> None:
         '            return Response(message="url is required", break_loop=False)\n'
         "        return Response(message=url, break_loop=False)\n"
     )
-    sub = (
-        "from tools.open import Open\n\n\n"
-        "class Sub(Open):\n"
-        "    async def execute(self, *args, **kwargs):\n"
-        '        args = ("https://example.com",)\n'
-        "        return await super().execute(*args, **kwargs)\n"
-    )
-    files = {"tools/open.py": base, "tools/sub.py": sub}
-    # ``url`` may come by position: whether it is needed is not claimed
-    assert only_tool(facts_of(tmp_path, "tools/sub.py", files)).argument("url") is None
+    rebinding = [
+        '        args = ("https://example.com",)\n',
+        '        match kwargs.get("legacy"):\n            case [*args]:\n                pass\n',
+        '        match kwargs.get("legacy"):\n            case list() as args:\n                pass\n',
+        '        match kwargs.get("legacy"):\n            case {**args}:\n                pass\n',
+    ]
+    for at, binding in enumerate(rebinding):
+        sub = (
+            "from tools.open import Open\n\n\n"
+            "class Sub(Open):\n"
+            "    async def execute(self, *args, **kwargs):\n"
+            f"{binding}"
+            "        return await super().execute(*args, **kwargs)\n"
+        )
+        files = {"tools/open.py": base, "tools/sub.py": sub}
+        # ``url`` may come by position: whether it is needed is not claimed
+        facts = facts_of(tmp_path / str(at), "tools/sub.py", files)
+        assert only_tool(facts).argument("url") is None, binding
 
 
 def test_what_the_base_leaves_not_known_stays_not_known_through_super(tmp_path: Path) -> None:

@@ -51,13 +51,17 @@ def _rebinds(body: cst.CSTNode, name: str) -> bool:
             return True
         if type(node) is cst.AsName and _names(node.name, name):
             return True
+        if type(node) in (cst.MatchAs, cst.MatchStar) and _names(node.name, name):
+            return True  # ``case [*args]:``, ``case x as args:``
+        if type(node) is cst.MatchMapping and _names(node.rest, name):
+            return True  # ``case {**args}:``
         todo.extend(child_nodes(node))
     return False
 
 
-def _names(target: cst.CSTNode, name: str) -> bool:
+def _names(target: cst.CSTNode | None, name: str) -> bool:
     """Whether a binding target names ``name`` (in a tuple, a list, a star)."""
-    todo: list[cst.CSTNode] = [target]
+    todo: list[cst.CSTNode] = [] if target is None else [target]
     while todo:
         node = todo.pop()
         if type(node) is cst.Name:
