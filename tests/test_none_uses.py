@@ -109,6 +109,23 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
         'f = A.get("f")\nif A.get("g") and f:\n    print(f.split())\n',
         {"f": ("optional", "-"), "g": ("optional", "-")},
     ),
+    "a method under a test of the value's type": (
+        'f = A.get("f")\nif isinstance(f, str):\n    print(f.strip())\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method in the arm a test of the value's type takes": (
+        'f = A.get("f")\nprint(f.strip() if isinstance(f, str) else "")\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method in a case of a match on the value": (
+        'f = A.get("f")\nmatch f:\n    case str():\n        print(f.strip())\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method under a test of the type in a branch of a dispatch": (
+        'f = A.get("f")\nif A.get("action", "list") == "add":\n'
+        "    if type(f) is str:\n        print(f.strip())\n",
+        {"action": ("optional", "list"), "f": ("optional", "-")},
+    ),
     "a method under a test of None": (
         'f = A.get("f")\nif f is not None:\n    print(f.split())\n',
         {"f": ("optional", "-")},

@@ -166,12 +166,17 @@ class NoneUses:
 
 def _tested_before(parent: ast.AST, child: ast.AST, name: str) -> bool:
     """Whether what decides that ``child`` of ``parent`` runs (the test of an
-    ``if`` or a conditional expression, the operands of ``and``/``or``
-    before it) reads ``name``."""
-    if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+    ``if``, a ``while`` or a conditional expression, the operands of
+    ``and``/``or`` before it, a ``match``'s subject, a case's guard) reads
+    ``name`` (the libcst walk's :mod:`~doxtool.python.testedway`)."""
+    if isinstance(parent, (ast.If, ast.IfExp, ast.While)) and child is not parent.test:
         tests: list[ast.AST] = [parent.test]
     elif isinstance(parent, ast.BoolOp) and child in parent.values:
         tests = list(parent.values[: parent.values.index(child)])  # type: ignore[arg-type]
+    elif isinstance(parent, ast.Match) and child is not parent.subject:
+        tests = [parent.subject]
+    elif isinstance(parent, ast.match_case) and parent.guard is not None:
+        tests = [parent.guard] if child is not parent.guard else []
     else:
         return False
     return any(type(n) is ast.Name and n.id == name for test in tests for n in ast.walk(test))

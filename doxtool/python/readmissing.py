@@ -19,6 +19,7 @@ import libcst as cst
 from doxtool.python.frameworkcalls import LOG_METHODS
 from doxtool.python.nameuses import looked_in
 from doxtool.python.readforms import CALLED, COMPUTED_METHODS, NONE_RAISING, REFUSALS
+from doxtool.python.testedway import Parents, tested_on_way
 from doxtool.python.walkstate import Env
 
 
@@ -35,6 +36,10 @@ class ReadMissing:
 
     #: ids of reads an ``or`` gives a fallback of its own (:mod:`.fallbacks`)
     or_replaced: set[int]
+
+    #: each function's parent links, made where a use in a branch asks
+    #: whether a test on its way reads the value (:mod:`.testedway`)
+    _way_parents: Parents
     #: ... of such a read, plain but for the ``or``: (key, what a missing key gives it)
     or_missing: dict[int, tuple[str, Any]]
     #: the groups being made are what checks refuse (:meth:`_refusal_groups`)
@@ -268,7 +273,10 @@ class ReadMissing:
             return
         arg = held[0]
         if (env.conditional or env.branches) and not (
-            arg in env.absent_keys() or env.guarded(arg) or arg in env.nonempty
+            arg in env.absent_keys()
+            or env.guarded(arg)
+            or arg in env.nonempty
+            or tested_on_way(env.func.node, node, name, self._way_parents)
         ):
             # in a branch of a dispatch or an arm of an expression no test of
             # which takes the key present, past no test taking the value not

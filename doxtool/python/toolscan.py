@@ -166,6 +166,7 @@ class ToolScan(
         self.used_fallbacks: set[int] = set()
         self.discarded_reads: set[int] = set()
         self.or_replaced: set[int] = set()
+        self._way_parents = {}  # (:mod:`.testedway`)
         self.filled_fallbacks: set[int] = set()
         self.replacing_values: set[int] = set()
         self.answered_groups: dict[int, list[frozenset[str]]] = {}
