@@ -468,3 +468,17 @@ def test_a_log_file_basic_config_a_helper_names_is_written(make_repo, run_cli) -
     module = _tool("        setup(10)\n", "from helpers.logs import setup\n\n")
     root = make_repo(_files(module, {"helpers/logs.py": setup}))
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem writes."
+
+
+def test_a_call_into_a_module_of_an_excluded_directory_is_not_seen(make_repo, run_cli) -> None:
+    module = _tool("        store.save()\n", "from usr.plugins.p.helpers import store\n\n")
+    dox = WAIT_DOX.replace(
+        "- Observed side-effect areas: none.", "- Observed side-effect areas: subprocess execution."
+    ).replace("`helpers.tool`.", "`helpers.tool`, `usr.plugins.p.helpers`.")
+    helper = "import subprocess\n\n\ndef save():\n    subprocess.run(['sync'])\n"
+    extra = {"tools/wait.py.dox.md": dox, "usr/plugins/p/helpers/store.py": helper}
+    root = make_repo(_files(module, extra))
+    # ``usr`` is excluded: its module is never read, so what the call does is not known
+    assert _findings(root, run_cli) == []
+    shown = run_cli(root, "inspect", "tools/wait.py").output
+    assert "side effects: not known" in shown, shown

@@ -219,9 +219,12 @@ class Context(Teaching):
         return frozenset(areas)
 
     def _in_repository(self, imported: ImportOutline) -> bool:
-        """Whether an absolute import names a module or package of the repository."""
+        """Whether an absolute import names a module or package of the repository
+        that is read (one under an excluded directory, ``usr``, is not: unseen)."""
         imported = self.project.plugin.unprefixed(imported)  # a plugin's own, by its package
         top = imported.module.split(".", 1)[0]
+        if top and any(map(self.project.excluded, (top, f"{top}.py"))):
+            return False
         if top and ((self.project.root / top).exists() or self.exists(f"{top}.py")):
             return True
         return any(self.exists(path) for path in import_paths("", imported))
@@ -492,9 +495,5 @@ class Context(Teaching):
         """Whether ``rel`` lies where no snapshot of the tree looks."""
         rel = rel.removeprefix("./")
         cache = self.config.cache_dir.strip("/")
-        return (
-            rel.split("/", 1)[0] == ".git"
-            or rel == cache
-            or rel.startswith(cache + "/")
-            or self.project.excluded(rel)
-        )
+        in_cache = rel == cache or rel.startswith(cache + "/")
+        return rel.split("/", 1)[0] == ".git" or in_cache or self.project.excluded(rel)
