@@ -241,3 +241,48 @@ def test_a_rejecting_test_joined_with_a_test_of_no_argument_needs_nothing(
         """
     argument = _mode(run_cli, make_repo, body)
     assert (argument["required"], argument["required_unknown"]) == (False, False)
+
+
+def test_a_default_no_case_of_a_match_ending_in_a_raise_takes_is_refused(
+    run_cli, make_repo
+) -> None:
+    body = """\
+        mode = self.args.get("mode", "auto")
+        match mode:
+            case "fast":
+                return Response(message="quick", break_loop=False)
+            case "slow":
+                return Response(message="careful", break_loop=False)
+            case _:
+                raise ValueError("bad mode")
+        """
+    claims = _claims(_mode(run_cli, make_repo, body))
+    assert claims == (True, False, False, None, ["fast", "slow"])
+
+
+@pytest.mark.parametrize(
+    ("second", "last"),
+    [
+        ('"slow"', DONE),  # the ``case _`` may answer the default
+        ("str()", 'raise ValueError("bad mode")'),  # a case that takes any string
+    ],
+)
+def test_a_match_that_may_take_the_default_leaves_it(
+    run_cli, make_repo, second: str, last: str
+) -> None:
+    body = f"""\
+        mode = self.args.get("mode", "auto")
+        match mode:
+            case "fast":
+                return Response(message="quick", break_loop=False)
+            case {second}:
+                return Response(message="careful", break_loop=False)
+            case _:
+                {last}
+        """
+    argument = _mode(run_cli, make_repo, body)
+    assert (argument["required"], argument["has_default"], argument["default"]) == (
+        False,
+        True,
+        "auto",
+    )

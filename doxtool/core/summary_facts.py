@@ -39,6 +39,9 @@ class KeyRead:
     #: a default the function's check refuses (``d.get(k, "")``, then ``if not
     #: value: raise``): the key is needed; that default is neither claimed nor denied
     refused_default: bool = False
+    #: a test of its presence whose body raises (``if "debug" in d: raise
+    #: ValueError(...)``): the function refuses the key when given
+    refused: bool = False
     #: keys of which at least one is read when this one is absent
     alternatives: list[str] = field(default_factory=list)
     #: under a branch that depends on what the dict holds

@@ -31,7 +31,7 @@ from doxtool.python.checktests import and_parts, rejects, truth_tested
 from doxtool.python.controlflow import ends_with_raise, terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.handedfirst import handed_before, tested_values
-from doxtool.python.matchpatterns import match_values
+from doxtool.python.matchpatterns import literal_pattern, match_values
 from doxtool.python.walkstate import Env
 
 #: how the values a run of tests does not take end (``ANSWERED``: a
@@ -95,7 +95,12 @@ class DispatchEnds:
         in a body that ends with an error (``if mode not in ("fast",
         "slow"): return Response(error)``), or every test of a chain whose
         ``else`` raises: every value outside the list, a default among them,
-        is refused there. True."""
+        is refused there, or a ``match`` whose ``case _`` raises after cases
+        of literal values only. True."""
+        if type(stmt) is cst.Match:
+            if _wildcard_raises(stmt):
+                env.rejecting_ifs.add(id(stmt))
+            return True
         current: cst.CSTNode | None = stmt
         chain: list[cst.If] = []
         while type(current) is cst.If:
@@ -269,4 +274,16 @@ def _takes_listed(test: cst.BaseExpression) -> bool:
         return type(other) in _LITERALS or type(test.left) in _LITERALS
     if type(target.operator) is cst.In and type(other) in (cst.Tuple, cst.List, cst.Set):
         return all(type(e.value) in _LITERALS for e in other.elements)  # type: ignore[attr-defined]
+    return False
+
+
+def _wildcard_raises(stmt: cst.Match) -> bool:
+    """Whether a ``match`` refuses every value its cases do not list: each
+    case before an unguarded ``case _`` matches literal values only, and
+    ``case _`` raises (``case "fast": ...``, ``case _: raise ValueError``)."""
+    for case in stmt.cases:
+        if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
+            return case.guard is None and ends_with_raise(suite_body(case.body))
+        if not literal_pattern(case.pattern):
+            return False
     return False

@@ -46,6 +46,8 @@ def add_arguments(
     for name, found in reads.items():
         positions = [r for _, r, _ in found]
         known = merged.get(name)
+        if known is None and all(k.refused for k, _, _ in found):
+            continue  # ``if "debug" in args: raise ...``: a key refused, no argument
         raising = [
             (k, conditional)
             for k, _, conditional in found

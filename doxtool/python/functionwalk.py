@@ -19,6 +19,7 @@ from doxtool.python.astliteralguards import AstLiteralGuards, negated_test
 from doxtool.python.astnoneuses import NoneUse
 from doxtool.python.astparse import child_expressions, is_generator
 from doxtool.python.astraisecalls import AstRaiseCalls, ends_unless
+from doxtool.python.astrefusedkeys import refuse_key
 from doxtool.python.astrefusedparams import refuse_defaults
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
@@ -211,7 +212,9 @@ class FunctionWalk(
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             self.owner.bind(stmt, self.names)
         elif isinstance(stmt, ast.If):
+            count = len(self.reads)
             self._expr(stmt.test)
+            refuse_key(stmt, self.reads[count:], self.trying)  # :mod:`.astrefusedkeys`
             self._if_contract(stmt)  # :mod:`.astraisecalls`
             present, absent = self._tests(stmt.test)
             dispatch = self._mentions_sources(stmt.test)

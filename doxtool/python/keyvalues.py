@@ -26,6 +26,7 @@ from typing import Any
 from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.argtypes import ALL_TYPES
+from doxtool.python.astclosedmatch import closed_match
 from doxtool.python.astconversionreach import conversions, reaching
 from doxtool.python.asttested import handed_tests, tested_names
 from doxtool.python.astwalk import walk_all
@@ -198,9 +199,14 @@ class KeyValues:
         ... elif x in ("b", "c"): ... else: raise ...``, at the top of the
         body, before any ``return``: the read ``x`` stands for accepts those
         values (a set's in their order as text)."""
-        if not isinstance(stmt, ast.If) or self._returned_before(stmt):  # type: ignore[attr-defined]
+        if not isinstance(stmt, (ast.If, ast.Match)) or self._returned_before(stmt):  # type: ignore[attr-defined]
             return None
-        if not stmt.orelse:
+        if isinstance(stmt, ast.Match):  # ``case _: raise ...`` (:mod:`.astclosedmatch`)
+            chain = closed_match(stmt, names)
+            if chain is None:
+                return None
+            name, values = chain
+        elif not stmt.orelse:
             if not isinstance(stmt.body[-1], ast.Raise):
                 return None
             found = self._tested_values(stmt.test, names, ast.NotIn)

@@ -46,7 +46,9 @@ class MatchWalk:
                 builder.compare(match_values(case.pattern, self.module), raw_value(stmt.subject))
             if arg is not None and closed:
                 values = match_values(case.pattern, self.module)
+                rejects, env.closed_rejects = env.closed_rejects, id(stmt) in env.rejecting_ifs
                 self._closed_on(arg, values, env)
+                env.closed_rejects = rejects
                 for value in values:
                     self._add_enum(arg, value, self._folds(stmt.subject, env))
             if (
