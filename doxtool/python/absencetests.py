@@ -38,8 +38,8 @@ class AbsenceTests:
                 parts.extend((node.left, node.right))
                 continue
             listed = _all_listed(node)
-            if listed:  # ``not all([a, b])`` is ``not a or not b``
-                parts.extend(cst.UnaryOperation(cst.Not(), e) for e in listed)
+            if listed:  # ``not all([a, b])``, ``not (a and b)``: ``not a or not b``
+                parts.extend(_negation(e) for e in listed)
                 continue
             missing = _missing_members(node)
             if missing:  # ``x in (None, "")`` is ``x is None or x == ""``
@@ -360,12 +360,23 @@ def _string_method(node: cst.BaseExpression) -> bool:
     )
 
 
+def _negation(node: cst.BaseExpression) -> cst.BaseExpression:
+    """``not node``, or what ``node`` negates when it is ``not x`` itself
+    (``not (not x)`` tests what ``x`` tests)."""
+    if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
+        return node.expression
+    return cst.UnaryOperation(cst.Not(), node)
+
+
 def _all_listed(node: cst.BaseExpression) -> list[cst.BaseExpression]:
-    """The values of ``not all([a, b])`` (or a tuple): the test is true when
-    any of them is falsy, as ``not a or not b`` is; none for another test."""
+    """The values of ``not all([a, b])`` (or a tuple) or ``not (a and b)``:
+    the test is true when any of them is falsy, as ``not a or not b`` is;
+    none for another test."""
     if type(node) is not cst.UnaryOperation or type(node.operator) is not cst.Not:
         return []
     call = node.expression
+    if type(call) is cst.BooleanOperation and type(call.operator) is cst.And:
+        return [call.left, call.right]
     if type(call) is not cst.Call or type(call.func) is not cst.Name or call.func.value != "all":
         return []
     if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
