@@ -1,7 +1,8 @@
 """``if pid in (None, ""): return Response("needs pid")`` refuses what
 ``pid is None or pid == ""`` refuses: a missing key, and an empty one, in
 ``execute`` and in a handler a dispatch table gives; a default outside the
-tuple passes. A tuple holding any other value is no such check."""
+tuple passes. A tuple holding any other value is no such check. ``None in
+(pid, name)`` refuses what ``pid is None or name is None`` refuses."""
 
 from __future__ import annotations
 
@@ -71,3 +72,30 @@ def test_a_tuple_holding_another_value_refuses_nothing(make_repo, run_cli) -> No
 def test_a_handler_a_dispatch_table_gives_needs_it_on_its_calls(make_repo, run_cli) -> None:
     pid = _pid(make_repo, run_cli, DISPATCHED)
     assert (pid["required"], pid["required_unknown"]) == (False, True)
+
+
+PAIR = HEAD + (
+    "class P(Tool):\n"
+    "    async def execute(self, **kwargs):\n"
+    '        pid = self.args.get("pid"DEFAULT)\n'
+    '        name = self.args.get("name")\n'
+    "        if BLANK in (pid, name):\n"
+    '            return Response(message="needs pid and name", break_loop=False)\n'
+    '        return Response(message=f"{pid} {name}", break_loop=False)\n'
+)
+
+
+@pytest.mark.parametrize("blank", ["None", '""'])
+def test_a_blank_among_the_values_refuses_each(make_repo, run_cli, blank) -> None:
+    # ``None in (pid, name)`` is ``pid is None or name is None``
+    default = "" if blank == "None" else ', ""'
+    source = PAIR.replace("DEFAULT", default).replace("BLANK", blank)
+    pid = _pid(make_repo, run_cli, source)
+    assert (pid["required"], pid["required_unknown"], pid["has_default"]) == (True, False, False)
+
+
+def test_a_default_the_blank_is_not_passes(make_repo, run_cli) -> None:
+    source = PAIR.replace("DEFAULT", ', ""').replace("BLANK", "None")
+    pid = _pid(make_repo, run_cli, source)
+    assert (pid["required"], pid["required_unknown"]) == (False, False)
+    assert (pid["has_default"], pid["default"]) == (True, "")

@@ -1,5 +1,6 @@
-"""``if not all([title, space]): return Response(error)`` refuses a call
-missing any of the values listed, as ``if not title or not space`` does: each
+"""``if not all([title, space]): return Response(error)`` (or ``if not
+(title and space)``) refuses a call missing any of the values listed, as
+``if not title or not space`` does: each
 argument is required (a falsy default it reads with is refused, not claimed),
 in a branch of a dispatch needed on some calls only."""
 
@@ -55,6 +56,22 @@ def test_not_all_of_a_list_refuses_each_value(make_repo, run_cli) -> None:
     assert _facts(make_repo, run_cli, "not all((title, space))") == expected
     # the same facts as the chain it stands for
     assert _facts(make_repo, run_cli, "not title or not space") == expected
+
+
+def test_not_of_a_conjunction_refuses_each_value(make_repo, run_cli) -> None:
+    expected = {
+        "title": (True, False, None),
+        "space": (True, False, None),
+        "note": (False, True, ""),
+    }
+    # ``not (a and b)`` is ``not a or not b``
+    assert _facts(make_repo, run_cli, "not (title and space)") == expected
+    assert _facts(make_repo, run_cli, "not (title and space.strip())") == expected
+    # a negated part tests what it negates: ``not (not note)`` refuses no ``note``
+    assert _facts(make_repo, run_cli, "not (title and space and not note)") == {
+        **expected,
+        "note": (False, True, ""),
+    }
 
 
 ARM_PY = """\

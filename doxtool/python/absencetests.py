@@ -38,8 +38,8 @@ class AbsenceTests:
                 parts.extend((node.left, node.right))
                 continue
             listed = _all_listed(node)
-            if listed:  # ``not all([a, b])`` is ``not a or not b``
-                parts.extend(cst.UnaryOperation(cst.Not(), e) for e in listed)
+            if listed:  # ``not all([a, b])``, ``not (a and b)``: ``not a or not b``
+                parts.extend(_negation(e) for e in listed)
                 continue
             missing = _missing_members(node)
             if missing:  # ``x in (None, "")`` is ``x is None or x == ""``
@@ -360,12 +360,23 @@ def _string_method(node: cst.BaseExpression) -> bool:
     )
 
 
+def _negation(node: cst.BaseExpression) -> cst.BaseExpression:
+    """``not node``, or what ``node`` negates when it is ``not x`` itself
+    (``not (not x)`` tests what ``x`` tests)."""
+    if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
+        return node.expression
+    return cst.UnaryOperation(cst.Not(), node)
+
+
 def _all_listed(node: cst.BaseExpression) -> list[cst.BaseExpression]:
-    """The values of ``not all([a, b])`` (or a tuple): the test is true when
-    any of them is falsy, as ``not a or not b`` is; none for another test."""
+    """The values of ``not all([a, b])`` (or a tuple) or ``not (a and b)``:
+    the test is true when any of them is falsy, as ``not a or not b`` is;
+    none for another test."""
     if type(node) is not cst.UnaryOperation or type(node.operator) is not cst.Not:
         return []
     call = node.expression
+    if type(call) is cst.BooleanOperation and type(call.operator) is cst.And:
+        return [call.left, call.right]
     if type(call) is not cst.Call or type(call.func) is not cst.Name or call.func.value != "all":
         return []
     if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
@@ -422,24 +433,34 @@ def _known_lookup(name: str, env: Env) -> bool:
 
 def _missing_members(node: cst.BaseExpression) -> list[cst.Comparison]:
     """``x is None`` and ``x == ""`` for ``x in (None, "")`` (a tuple, list
-    or set of ``None`` and empty strings only): one test per member; empty
-    for any other node."""
+    or set of ``None`` and empty strings only), ``a is None`` and ``b is
+    None`` for ``None in (a, b)`` (``a == ""`` for ``"" in (a, b)``): one
+    test per member; empty for any other node."""
     if type(node) is not cst.Comparison or len(node.comparisons) != 1:
         return []
     target = node.comparisons[0]
     members = target.comparator
     if type(target.operator) is not cst.In or type(members) not in (cst.Tuple, cst.List, cst.Set):
         return []
+    elements = members.elements  # type: ignore[attr-defined]
+    blank = _blank_operator(node.left)
+    if blank is not None:  # ``None in (a, b)`` is ``a is None or b is None``
+        if not elements or any(type(e) is not cst.Element for e in elements):
+            return []
+        return [cst.Comparison(e.value, [cst.ComparisonTarget(blank, node.left)]) for e in elements]
     parts: list[cst.Comparison] = []
-    for element in members.elements:  # type: ignore[attr-defined]
-        value = element.value
-        if type(element) is not cst.Element:
+    for element in elements:
+        operator = _blank_operator(element.value)
+        if type(element) is not cst.Element or operator is None:
             return []
-        if type(value) is cst.Name and value.value == "None":
-            operator: cst.BaseCompOp = cst.Is()
-        elif type(value) is cst.SimpleString and value.evaluated_value == "":
-            operator = cst.Equal()
-        else:
-            return []
-        parts.append(cst.Comparison(node.left, [cst.ComparisonTarget(operator, value)]))
+        parts.append(cst.Comparison(node.left, [cst.ComparisonTarget(operator, element.value)]))
     return parts
+
+
+def _blank_operator(value: cst.BaseExpression) -> cst.BaseCompOp | None:
+    """``is`` for ``None``, ``==`` for an empty string, None for another value."""
+    if type(value) is cst.Name and value.value == "None":
+        return cst.Is()
+    if type(value) is cst.SimpleString and value.evaluated_value == "":
+        return cst.Equal()
+    return None
