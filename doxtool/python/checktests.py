@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from doxtool.python.cstcode import bare_code
+
 
 def negative(test: cst.BaseExpression) -> bool:
     """Whether a test looks for what is wrong (``not x``, ``x is None``,
@@ -56,9 +58,9 @@ def _rejecting(test: cst.BaseExpression) -> bool:
         # "slow")``; beside a test of the value's truth (``mode and mode not
         # in (...)``), which lets the empty values pass
         compared = [p for p in and_parts(test) if type(p) is cst.Comparison]
-        tested = [_code(p) for p in and_parts(test) if type(p) is not cst.Comparison]
+        tested = [bare_code(p) for p in and_parts(test) if type(p) is not cst.Comparison]
         if len(compared) == 1 and _rejecting(compared[0]):
-            subjects = {_code(compared[0].left)}
+            subjects = {bare_code(compared[0].left)}
         else:
             subjects = {_unequal_subject(part) for part in compared}
         return bool(compared) and None not in subjects and len(subjects | set(tested)) == 1
@@ -81,16 +83,31 @@ def _compares_nothing(test: cst.BaseExpression) -> bool:
     return True
 
 
+_LITERALS = (cst.SimpleString, cst.Integer, cst.Float)
+
+
+def takes_listed(test: cst.BaseExpression) -> bool:
+    """Whether ``test`` is true only for literals it lists: ``x == "a"``,
+    ``x in ("a", "b")``, or several of those joined by ``or``."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
+        return takes_listed(test.left) and takes_listed(test.right)
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        return False
+    target = test.comparisons[0]
+    other = target.comparator
+    if type(target.operator) is cst.Equal:
+        return type(other) in _LITERALS or type(test.left) in _LITERALS
+    if type(target.operator) is cst.In and type(other) in (cst.Tuple, cst.List, cst.Set):
+        return all(type(e.value) in _LITERALS for e in other.elements)  # type: ignore[attr-defined]
+    return False
+
+
 def truth_tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     """What a rejecting test takes the truth of beside its comparisons
     (``mode`` of ``mode and mode not in (...)``): the empty values pass it."""
     if type(test) is not cst.BooleanOperation or type(test.operator) is not cst.And:
         return []
     return [part for part in and_parts(test) if type(part) is not cst.Comparison]
-
-
-def _code(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)
 
 
 def and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -111,7 +128,7 @@ def _unequal_subject(test: cst.BaseExpression) -> str | None:
     literal = [type(side) in (cst.SimpleString, cst.Integer) for side in sides]
     if literal.count(True) != 1:
         return None
-    return _code(sides[literal.index(False)])
+    return bare_code(sides[literal.index(False)])
 
 
 def _type_refused(test: cst.BaseExpression) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from doxtool.python.checktests import and_parts
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
 from doxtool.python.readforms import CALLED
 from doxtool.python.walkstate import Env
@@ -29,7 +30,7 @@ class ConjunctRefusals:
         """Whether ``stmt`` is such a check ending the call with an error (no
         ``else``): an arm of no dispatch, the values its other test takes
         going on past it (:meth:`~doxtool.python.dispatchends.DispatchEnds._closed`)."""
-        parts = _conjuncts(stmt.test)
+        parts = and_parts(stmt.test)
         return (
             len(parts) > 1
             and stmt.orelse is None
@@ -41,7 +42,7 @@ class ConjunctRefusals:
         """The arguments ``test``, an ``and`` of a check and other tests, refuses
         on some calls only (called by :class:`~doxtool.python.contracts.Contracts`
         where a check ends the call with an error no handler recovers from)."""
-        parts = _conjuncts(test)
+        parts = and_parts(test)
         if len(parts) < 2 or self._refusal_groups(test, env):  # type: ignore[attr-defined]
             return
         checks, others = [], []
@@ -74,13 +75,6 @@ class ConjunctRefusals:
                     continue
             stack.extend(child_nodes(current))
         return found
-
-
-def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
-    """The parts of an ``and`` of any depth (``[test]`` for any other test)."""
-    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
-        return [*_conjuncts(test.left), *_conjuncts(test.right)]
-    return [test]
 
 
 def names_in(node: cst.CSTNode) -> set[str]:

@@ -56,6 +56,15 @@ def code_of(node: cst.CSTNode, module: cst.Module) -> str:
     return text if text is not None else module.code_for_node(node)
 
 
+#: a module of no statements, whose settings render a node standing alone
+_BARE = cst.Module(body=[])
+
+
+def bare_code(node: cst.CSTNode) -> str:
+    """:func:`code_of` a node with no module at hand (the default newline)."""
+    return code_of(node, _BARE)
+
+
 def _text(node: cst.CSTNode, newline: str) -> str | None:
     """The generator's text of an expression made of names, attributes,
     literals, f-strings, calls, subscripts, lists, tuples and ``and`` / ``or``,

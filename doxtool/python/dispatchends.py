@@ -27,7 +27,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.blockreturns import with_answer_after
-from doxtool.python.checktests import and_parts, rejects, truth_tested
+from doxtool.python.checktests import and_parts, rejects, takes_listed, truth_tested
 from doxtool.python.controlflow import ends_with_raise, terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.handedfirst import handed_before, tested_values
@@ -112,7 +112,7 @@ class DispatchEnds:
         raised = (
             type(current) is cst.Else
             and ends_with_raise(suite_body(current.body))
-            and all(map(_takes_listed, (link.test for link in chain)))
+            and all(map(takes_listed, (link.test for link in chain)))
         )
         for link in chain:
             if raised:
@@ -256,25 +256,6 @@ class DispatchEnds:
 def _returns(stmt: cst.If) -> bool:
     """Whether an ``if`` with no ``else`` ends the function in its body."""
     return stmt.orelse is None and terminates(suite_body(stmt.body))
-
-
-_LITERALS = (cst.SimpleString, cst.Integer, cst.Float)
-
-
-def _takes_listed(test: cst.BaseExpression) -> bool:
-    """Whether ``test`` is true only for literals it lists: ``x == "a"``,
-    ``x in ("a", "b")``, or several of those joined by ``or``."""
-    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
-        return _takes_listed(test.left) and _takes_listed(test.right)
-    if type(test) is not cst.Comparison or len(test.comparisons) != 1:
-        return False
-    target = test.comparisons[0]
-    other = target.comparator
-    if type(target.operator) is cst.Equal:
-        return type(other) in _LITERALS or type(test.left) in _LITERALS
-    if type(target.operator) is cst.In and type(other) in (cst.Tuple, cst.List, cst.Set):
-        return all(type(e.value) in _LITERALS for e in other.elements)  # type: ignore[attr-defined]
-    return False
 
 
 def _wildcard_raises(stmt: cst.Match) -> bool:

@@ -19,6 +19,7 @@ import libcst as cst
 
 from doxtool.core.facts import ArgumentRead
 from doxtool.python.annotations import is_union, type_of_annotation
+from doxtool.python.cstcode import bare_code
 from doxtool.python.cstnodes import dotted_name, splat_fills, suite_body
 from doxtool.python.emptystars import empty_stars
 from doxtool.python.literals import literal_value
@@ -416,7 +417,7 @@ def _head(annotation: cst.BaseExpression) -> str:
 def _may_be_none(annotation: cst.BaseExpression) -> bool:
     """``Optional[int]``, ``int | None``, ``Union[int, None]``, ``Any``: a
     field pydantic 1 gives a default of None."""
-    code = cst.Module([]).code_for_node(annotation)
+    code = bare_code(annotation)
     return any(word in code for word in ("Optional", "None", "Any", "Union"))
 
 

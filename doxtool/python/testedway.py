@@ -12,8 +12,12 @@ of ``and``/``or`` before it, and a ``match``'s subject and a case's guard.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
+from doxtool.python.conjunctrefusals import names_in
+from doxtool.python.cstcode import bare_code
 from doxtool.python.cstnodes import child_nodes
 
 #: id of a function node -> id of each node in it -> the node holding it
@@ -63,28 +67,10 @@ def _parents(function: cst.CSTNode) -> dict[int, cst.CSTNode]:
     return parents
 
 
-def _reader(subject: cst.BaseExpression):  # type: ignore[no-untyped-def]
+def _reader(subject: cst.BaseExpression) -> Callable[[cst.CSTNode], bool]:
     """A test of whether an expression reads ``subject``."""
     if type(subject) is cst.Name:
         name = subject.value
-
-        def reads(test: cst.CSTNode) -> bool:
-            todo = [test]
-            while todo:
-                node = todo.pop()
-                if type(node) is cst.Name and node.value == name:
-                    return True
-                todo.extend(child_nodes(node))
-            return False
-
-        return reads
-    code = _code(subject)
-
-    def reads_code(test: cst.CSTNode) -> bool:
-        return code in _code(test)
-
-    return reads_code
-
-
-def _code(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)
+        return lambda test: name in names_in(test)
+    code = bare_code(subject)
+    return lambda test: code in bare_code(test)
