@@ -819,6 +819,46 @@ def test_a_client_method_that_only_prepares_is_no_network_call(tmp_path: Path) -
     assert _dox301(tmp_path, {"tools/prep.py": source}) == []
 
 
+def _exposures(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, str]]:
+    """(the effect's last call, the earlier effect's last call) of each exposure."""
+    root = _repo(tmp_path, files)
+    data = CliRunner().invoke(cli, ["inspect", "--json", "--root", str(root), str(root / "tools")])
+    assert data.exit_code == 0, data.output
+    return [
+        (e["calls"][-1], e["after_calls"][-1])
+        for module in json.loads(data.output)
+        for t in module["tools"]
+        for e in t["exposures"]
+    ]
+
+
+_CLIENT_SENDS = "import httpx\n" + loop_tool(
+    "        async with httpx.AsyncClient() as client:\n"
+    '            first = await client.post("https://jobs.example/1")\n'
+    "{then}"
+    "        return Response(message=str(first), break_loop=False)\n"
+)
+
+
+def test_making_a_client_whose_methods_are_all_it_is_used_for_sends_nothing(
+    tmp_path: Path,
+) -> None:
+    """``async with httpx.AsyncClient() as client`` opens no connection: its
+    first ``client.post`` is the first network call, after nothing; a second
+    one comes after it. A client handed on as a value (``self._send(client)``)
+    may send where its methods are not seen: its making stays the call that
+    goes to the network."""
+    assert _exposures(tmp_path / "one", {"tools/t.py": _CLIENT_SENDS.format(then="")}) == []
+    second = '            await client.get("https://jobs.example/2")\n'
+    assert _exposures(tmp_path / "two", {"tools/t.py": _CLIENT_SENDS.format(then=second)}) == [
+        ("client.get", "client.post")
+    ]
+    handed = "            self._send(client)\n"
+    assert _exposures(tmp_path / "handed", {"tools/t.py": _CLIENT_SENDS.format(then=handed)}) == [
+        ("client.post", "httpx.AsyncClient")
+    ]
+
+
 FAN_OUT = "import httpx\n" + loop_tool(
     '        urls = self.args.get("urls", [])\n'
     "        async with httpx.AsyncClient() as client:\n"

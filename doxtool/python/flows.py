@@ -45,7 +45,7 @@ from doxtool.python.callkinds import (
     zero_delay,
 )
 from doxtool.python.names import constructed, dotted_parts
-from doxtool.python.netclients import SENDS, client_kind
+from doxtool.python.netclients import SENDS, client_kind, used_by_methods_only
 from doxtool.python.pathorigins import PathOrigins
 
 #: calls that run the coroutines they are handed at the same time: each
@@ -142,6 +142,13 @@ class _Builder(PathOrigins):
                     self.clients[target.id] = self.clients.get(target.id, False) or client
         for name in not_clients:
             self.clients.pop(name, None)
+        # making a client that sends only through its methods sends nothing
+        quiet = used_by_methods_only(node, set(self.clients))
+        self.quiet: set[int] = {
+            id(value)
+            for targets, value in assigns
+            if targets and all(isinstance(t, ast.Name) and t.id in quiet for t in targets)
+        }
 
     def _process_value(self, value: ast.expr) -> bool:
         if makes_process(value, self.scope.resolve):
@@ -438,7 +445,8 @@ class _Builder(PathOrigins):
             self._emit(out, Step("effect", line, SUBPROCESS, qualified))
             return
         if NETWORK in areas:
-            self._emit(out, Step("effect", line, NETWORK, qualified))
+            if id(node) not in self.quiet:
+                self._emit(out, Step("effect", line, NETWORK, qualified))
             return
         if self.scope.is_local(qualified):
             step = Step("call", line, qualified, awaited=awaited)

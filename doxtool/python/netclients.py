@@ -32,3 +32,23 @@ def client_kind(value: ast.expr, resolve: Callable[[list[str]], str | None]) -> 
     if qualified is None or NETWORK not in effects.client_areas(qualified):
         return None
     return qualified.rpartition(".")[2].startswith("Async") or qualified.startswith("aiohttp.")
+
+
+def used_by_methods_only(node: ast.AST, names: set[str]) -> set[str]:
+    """Those of ``names`` read in ``node`` only as the receiver of a method
+    call (``client.get(url)``): a client so used sends only through calls
+    its methods make, each seen where it is made; one handed on as a value
+    (``fetch(client)``, ``client.headers``) may send anywhere."""
+    receivers: set[int] = set()
+    reads: list[ast.Name] = []
+    for current in ast.walk(node):
+        if isinstance(current, ast.Call) and isinstance(current.func, ast.Attribute):
+            if isinstance(current.func.value, ast.Name):
+                receivers.add(id(current.func.value))
+        elif (
+            isinstance(current, ast.Name)
+            and current.id in names
+            and isinstance(current.ctx, ast.Load)
+        ):
+            reads.append(current)
+    return names - {name.id for name in reads if id(name) not in receivers}
