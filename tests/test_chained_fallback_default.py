@@ -93,3 +93,45 @@ def test_a_chained_fallback_handed_to_a_method_that_refuses_it_is_refused_jointl
     assert (op["required"], op["alternatives"]) == (False, ["operation"])
     assert operation["alternatives"] == ["op"]
     assert (operation["has_default"], operation["default_unknown"]) == (False, True)
+
+
+SOME_CALLS = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        name = str(self.args.get("project_name") or self.args.get("name") or "").strip()
+        BEFORE
+        if not name:
+            return Response(message="a name is required", break_loop=False)
+        return Response(message=name, break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(
+    ("before", "in_doubt"),
+    [
+        ("pass", False),
+        (
+            'if self.args.get("action") == "list":\n'
+            '            return Response(message="all", break_loop=False)',
+            True,
+        ),
+    ],
+)
+def test_a_joint_check_on_some_calls_leaves_each_required_or_optional(
+    run_cli, make_repo, before: str, in_doubt: bool
+) -> None:
+    """``name = args.get("a") or args.get("b")``, then ``if not name`` past an
+    earlier return: one of the two is needed on the calls that reach the
+    check and neither on the others, so neither is claimed optional, as a
+    check of one argument there leaves it required or optional; reached on
+    every call, one of them is needed (no default, no doubt)."""
+    root = make_repo({"tools/t.py": SOME_CALLS.replace("BEFORE", before)})
+    arguments = _arguments(run_cli, root)
+    for name, other in (("project_name", "name"), ("name", "project_name")):
+        argument = arguments[name]
+        assert argument["alternatives"] == [other]
+        assert (argument["required"], argument["required_unknown"]) == (False, in_doubt)
+        assert argument["alternatives_optional"] is in_doubt

@@ -296,11 +296,13 @@ def test_a_check_of_one_method_is_kept_where_another_method_takes_a_stand_in(
 ) -> None:
     """``merge`` refuses a missing ``branch`` alone; ``checkout`` takes
     ``target`` or ``branch``: ``branch`` is needed on the calls of
-    ``merge``, not optional with ``target`` standing in for it."""
+    ``merge``, not optional with ``target`` standing in for it; ``target``
+    (or ``branch``) is needed on the calls of ``checkout`` only, so it is
+    not claimed optional either."""
     root = make_repo({"tools/git.py": GIT_PY})
     arguments = _arguments(run_cli, root, "tools/git.py")
     assert arguments["branch"] == (False, True, False, True)
-    assert arguments["target"] == (False, False, False, True)
+    assert arguments["target"] == (False, True, False, True)
     described = run_cli(root, "inspect", "tools/git.py").output.splitlines()
     assert (
         "      branch: required or optional string, default not known, or instead target"

@@ -385,8 +385,11 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
         # needed on some calls only: a read there raises without it, or a check there
         # refuses a missing key's value (a check of it alone, even where another argument
         # stands in for it elsewhere: ``if not branch`` in ``merge``, ``target or branch``)
+        # (or of its joint absence with those standing in for it there:
+        # ``name = args.get("a") or args.get("b")``, then ``if not name``)
+        joint = [r for r, others in self.joint_branch_refusals if others <= self.stand_ins]
         branch_refused = (
-            known and any(REFUSALS[r](missing) for r in self.branch_refusals)
+            known and any(REFUSALS[r](missing) for r in [*self.branch_refusals, *joint])
         ) or "missing" in self.branch_refusals
         unknown = (
             not required
