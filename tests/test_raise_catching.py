@@ -120,3 +120,51 @@ class RepairableException(Exception):
 class InterventionException(Exception):
     pass
 """
+
+
+def test_a_handler_that_logs_then_reraises_and_an_exception_class_for_a_base_only_one(
+    tmp_path: Path,
+) -> None:
+    source = """\
+        import logging
+
+        from helpers.tool import Response, Tool
+
+        log = logging.getLogger(__name__)
+
+
+        class Stop(BaseException):
+            pass
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if self.args.get("fail"):
+                        raise LookupError("asked to fail")
+                except LookupError as e:
+                    log.error("failed: %s", e)
+                    raise
+                try:
+                    if self.args.get("stop"):
+                        raise Stop()
+                    if self.args.get("bad"):
+                        raise ValueError("bad")
+                except Exception:
+                    return Response("error", False)
+                try:
+                    if self.args.get("other"):
+                        raise KeyError("other")
+                except KeyError:
+                    if self.args.get("quiet"):
+                        return Response("quiet", False)
+                    raise
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [
+        ("LookupError", 16, False),
+        ("Stop", 22, False),
+        ("ValueError", 24, True),
+        ("KeyError", 29, True),
+    ]

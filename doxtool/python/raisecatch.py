@@ -8,9 +8,11 @@ suppress(...)`` or a ``finally`` that always leaves is an entry of ``None``
 (it may swallow anything). A handler takes the raised class surely (a bare
 ``except``, ``BaseException``, the same class, a builtin class above a
 builtin one), never (a builtin class not above a builtin one, a class of
-the module for a builtin one) or perhaps (anything else). A handler whose
-body is only ``raise`` (or ``raise`` of its own ``as`` name) passes the
-exception on. The raise gets out of a ``try`` when no handler may take it
+the module for a builtin one, an ``Exception`` class for a class of the
+module that derives from ``BaseException`` only) or perhaps (anything
+else). A handler whose body ends with ``raise`` (or ``raise`` of its own
+``as`` name), simple statements that do not leave before it
+(``log.error(e)``), passes the exception on. The raise gets out of a ``try`` when no handler may take it
 or the first that surely does passes it on, each before it passing it on
 too or never taking it."""
 
@@ -27,6 +29,9 @@ SURE = "sure"
 NEVER = "never"
 PERHAPS = "perhaps"
 
+#: statements that leave a handler's body
+_LEAVING = (cst.Return, cst.Break, cst.Continue, cst.Raise)
+
 #: handlers of one ``try`` body; None: a ``with suppress(...)`` or an
 #: overriding ``finally``, which may swallow anything
 Catcher = "tuple[cst.ExceptHandler, ...] | None"
@@ -40,14 +45,18 @@ def _builtin(name: str) -> type | None:
 
 
 def _passes_on(handler: cst.ExceptHandler) -> bool:
-    """Whether the handler's body is only a ``raise`` of what it caught."""
+    """Whether the handler's body ends with a ``raise`` of what it caught,
+    after simple statements none of which leaves it (``log.error(e)``)."""
     body = handler.body.body
-    if len(body) != 1 or type(body[0]) is not cst.SimpleStatementLine:
+    if not body or not all(type(s) is cst.SimpleStatementLine for s in body):
         return False
-    small = body[0].body
-    if len(small) != 1 or type(small[0]) is not cst.Raise or small[0].cause is not None:
+    smalls = [small for line in body for small in line.body]  # type: ignore[attr-defined]
+    last = smalls[-1]
+    if any(type(s) in _LEAVING for s in smalls[:-1]):
         return False
-    exc = small[0].exc
+    if type(last) is not cst.Raise or last.cause is not None:
+        return False
+    exc = last.exc
     if exc is None:
         return True
     own = handler.name
@@ -65,6 +74,7 @@ def _takes(
     raised_builtin: type | None,
     plain: frozenset[str],
     classes: frozenset[str],
+    base_only: frozenset[str],
 ) -> str:
     """How surely ``handler`` takes the class named ``raised`` (a dotted
     name as written; ``raised_builtin``: the builtin class it names, if so)."""
@@ -75,7 +85,7 @@ def _takes(
         if type(handler.type) is cst.Tuple
         else [handler.type]
     )
-    verdicts = [_takes_one(k, raised, raised_builtin, plain, classes) for k in kinds]
+    verdicts = [_takes_one(k, raised, raised_builtin, plain, classes, base_only) for k in kinds]
     if SURE in verdicts:
         return SURE
     if all(v == NEVER for v in verdicts):
@@ -89,6 +99,7 @@ def _takes_one(
     raised_builtin: type | None,
     plain: frozenset[str],
     classes: frozenset[str],
+    base_only: frozenset[str],
 ) -> str:
     dotted = dotted_name(kind)
     if dotted is None:
@@ -99,6 +110,9 @@ def _takes_one(
     caught_builtin = _builtin(name) if name in plain else None
     if caught_builtin is BaseException:
         return SURE
+    if raised in base_only and caught_builtin is not None:
+        # ``class Abort(BaseException)``: no ``Exception`` class takes it
+        return PERHAPS if caught_builtin is BaseException else NEVER
     if raised_builtin is None:
         return PERHAPS
     if caught_builtin is not None:
@@ -113,9 +127,10 @@ def _escapes_try(
     raised_builtin: type | None,
     plain: frozenset[str],
     classes: frozenset[str],
+    base_only: frozenset[str],
 ) -> bool:
     for handler in handlers:
-        verdict = _takes(handler, raised, raised_builtin, plain, classes)
+        verdict = _takes(handler, raised, raised_builtin, plain, classes, base_only)
         if verdict == NEVER:
             continue
         if not _passes_on(handler):
@@ -131,10 +146,12 @@ def may_be_caught(
     trying: int,
     bound: frozenset[str],
     classes: frozenset[str],
+    base_only: frozenset[str],
 ) -> bool:
     """Whether the ``try`` statements around ``raise exc`` may catch it
     (``trying``: how many there are; ``bound``: the module's names that are
-    not Python's builtins, ``classes``: the classes it defines)."""
+    not Python's builtins, ``classes``: the classes it defines, ``base_only``
+    those of them that derive from ``BaseException`` and not ``Exception``)."""
     if not trying:
         return False
     if len(catchers) != trying:
@@ -149,6 +166,8 @@ def may_be_caught(
     plain = frozenset(n for n in dir(builtins) if n not in bound)
     raised_builtin = _builtin(raised) if raised in plain else None
     for entry in reversed(catchers):
-        if entry is None or not _escapes_try(entry, raised, raised_builtin, plain, classes):
+        if entry is None or not _escapes_try(
+            entry, raised, raised_builtin, plain, classes, base_only
+        ):
             return True
     return False

@@ -14,6 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.core.facts import Raise
+from doxtool.python.cstcaught import base_only_classes
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.modulescan import Func
 from doxtool.python.raisecatch import may_be_caught
@@ -79,7 +80,11 @@ class Raises:
         bound = frozenset(
             [*scan.names, *scan.classes, *scan.functions, *scan.constant_nodes, *scan.aliases]
         )
-        return may_be_caught(exc, env.catchers, env.trying, bound, frozenset(scan.classes))
+        if not env.trying:
+            return False
+        classes = frozenset(scan.classes)
+        base_only = base_only_classes(scan.tree)
+        return may_be_caught(exc, env.catchers, env.trying, bound, classes, base_only)
 
     def _raised(self, exc: cst.BaseExpression, env: Env) -> list[Raised] | None:
         """What ``raise exc`` raises; [] for what an ``except`` caught, None when not known."""
