@@ -26,6 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astcomputedkeys import computed_absence
 from doxtool.python.astemptied import emptied_node
 from doxtool.python.astparse import statements
 from doxtool.python.astshapes import literal
@@ -241,6 +242,8 @@ class AstKeyChecks(AstValueKeys):
             inner = node.operand if negated else node  # type: ignore[attr-defined]
             checks = self._key_check_groups(inner, negated)
             group = self._absence(node) if checks is None else None
+            if group is None and checks is None:  # ``key not in args``, ``key`` a parameter
+                group = computed_absence(node, self._source, self.reads)
             groups.extend(checks or [group] * bool(group))  # type: ignore[list-item]
         return groups
 

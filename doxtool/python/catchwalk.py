@@ -49,6 +49,8 @@ class CatchWalk:
         # ... and every exception raised before it: a helper's may be caught
         env.overridden += overrides
         env.trying += overrides
+        if overrides:
+            env.catchers.append(None)
         self._try_body(stmt, env)
         for handler in stmt.handlers:  # run when the body raises: on some calls only
             self._unordered(partial(self._on_error, suite_body(handler.body), env))
@@ -60,6 +62,8 @@ class CatchWalk:
             self._unordered(partial(walk, orelse, env))
         env.overridden -= overrides
         env.trying -= overrides
+        if overrides:
+            env.catchers.pop()
         if stmt.finalbody is not None:
             self._stmts(suite_body(stmt.finalbody.body), env)
 
@@ -93,6 +97,8 @@ class CatchWalk:
         handed = catches and env.func is not self.entry and any(map(contains_return, keyed[0][0]))
         catches = catches and not handed
         env.trying += bool(handlers)
+        if handlers:
+            env.catchers.append(tuple(stmt.handlers))
         escaping = env.escaping
         if recovers and not env.recovering:  # (one ``try`` that may recover around it)
             env.escaping = escaping_checks(stmt, self._base_only())  # type: ignore[arg-type]
@@ -109,6 +115,8 @@ class CatchWalk:
         env.recovering -= recovers
         env.escaping = escaping
         env.trying -= bool(handlers)
+        if handlers:
+            env.catchers.pop()
 
     def _with(self, stmt: cst.With, env: Env) -> None:
         for item in stmt.items:
@@ -118,12 +126,16 @@ class CatchWalk:
         suppressing = [item.item for item in stmt.items if self._suppressing(env)(item)]
         catches = any(suppressed_key_error(call) for call in suppressing)  # type: ignore[arg-type]
         env.trying += bool(suppressing)
+        if suppressing:
+            env.catchers.append(None)
         with self._keys_guarded(catches, env):
             if suppressing:  # what its body raises may be swallowed
                 self._stmts(suite_body(stmt.body), env)
             else:
                 self._stmts_in_place(suite_body(stmt.body), env)
         env.trying -= bool(suppressing)
+        if suppressing:
+            env.catchers.pop()
 
     def _stmts_in_place(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
         """Walk a block that runs whenever the statement holding it runs (the

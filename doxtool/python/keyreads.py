@@ -13,6 +13,7 @@ from typing import Any
 from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astbodytop import BodyTop
+from doxtool.python.astcomputedkeys import computed_read
 from doxtool.python.astemptied import emptied
 from doxtool.python.astlengths import LengthNames
 from doxtool.python.astmade import MadeValues, judged_as_made, made_by
@@ -284,16 +285,8 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             param = key_node.id if isinstance(key_node, ast.Name) else None
             if param not in self.params or param in self._rebound():
                 param = None
-            computed = KeyRead(
-                key="",
-                source=source,
-                line=node.lineno,
-                column=node.col_offset + 1,
-                kind=kind,
-                guarded=True,
-                computed=expression_code(key_node),
-                key_param=param,
-            )
+            code = expression_code(key_node)
+            computed = computed_read(self, source, node, kind, code, param, default)
             self._coerce(computed, node)
             _default(computed, default)
             self.reads.append(computed)

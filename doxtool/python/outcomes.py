@@ -21,6 +21,7 @@ from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
 from doxtool.python.nonereach import returns_bound_none
+from doxtool.python.numbertexts import number_text
 from doxtool.python.ownparams import own_params
 from doxtool.python.readvalues import raw_value
 from doxtool.python.unawaited import coroutine_made
@@ -241,11 +242,15 @@ class Outcomes:
             if any(type(p) is cst.FormattedStringText and p.value.strip() for p in parts):
                 return "text"
             if any(
-                type(p) is cst.FormattedStringExpression and self._arg_of(p.expression, env)
+                type(p) is cst.FormattedStringExpression
+                and self._arg_of(p.expression, env)
+                and not number_text(p.expression, self, env)
                 for p in parts
             ):
                 return "argument"
             return "computed"
+        if number_text(node, self, env):
+            return "text"  # a number written out is never empty
         arg = self._arg_of(node, env)
         if arg is None:
             return "computed"

@@ -14,8 +14,10 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.core.facts import Raise
+from doxtool.python.cstcaught import base_only_classes
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.modulescan import Func
+from doxtool.python.raisecatch import may_be_caught
 from doxtool.python.walkstate import Env
 
 #: what a raise raises: (short name, qualified name or None, repairable)
@@ -51,8 +53,9 @@ class Raises:
             self.unknown_raise = True
             return
         line, column = self.scan.loc.statement(node)
+        caught = self._may_be_caught(exc, env)
         for short, qualified, repairable in raised:
-            if repairable and env.trying:
+            if repairable and caught:
                 # the ``try`` may catch it (``except RepairableException: return
                 # Response(...)``) or not: whether the tool raises it is not known
                 self.caught_repairable = True
@@ -65,9 +68,23 @@ class Raises:
                     qualified,
                     repairable,
                     env.func.qualname,
-                    in_try=bool(env.trying),
+                    in_try=caught,
                 )
             )
+
+    def _may_be_caught(self, exc: cst.BaseExpression, env: Env) -> bool:
+        """Whether the ``try`` statements around the raise may catch it."""
+        scan = self.scan
+        if scan.star_imports:
+            return bool(env.trying)  # any name may be bound to anything
+        bound = frozenset(
+            [*scan.names, *scan.classes, *scan.functions, *scan.constant_nodes, *scan.aliases]
+        )
+        if not env.trying:
+            return False
+        classes = frozenset(scan.classes)
+        base_only = base_only_classes(scan.tree)
+        return may_be_caught(exc, env.catchers, env.trying, bound, classes, base_only)
 
     def _raised(self, exc: cst.BaseExpression, env: Env) -> list[Raised] | None:
         """What ``raise exc`` raises; [] for what an ``except`` caught, None when not known."""

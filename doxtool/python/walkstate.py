@@ -197,6 +197,9 @@ class Env:
     past_calls: tuple[str, ...] = ()
     #: ``try`` bodies with ``except`` clauses around the statement walked
     trying: int = 0
+    #: the handlers of each of them this walk entered, innermost last; None:
+    #: one that may swallow anything (:mod:`~doxtool.python.raisecatch`)
+    catchers: list[Any] = field(default_factory=list)
     #: ``except`` handlers around it (run when such a body raises)
     on_error: int = 0
     #: those of them with a handler that goes on (not ending ``execute``

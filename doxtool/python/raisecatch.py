@@ -1,0 +1,173 @@
+"""Whether a ``raise`` of a known class may be caught by the ``try``
+statements around it, read with libcst for the tool walk
+(:mod:`~doxtool.python.raises`).
+
+Each enclosing ``try`` body with handlers is one entry of
+:attr:`~doxtool.python.walkstate.Env.catchers` (its handlers); a ``with
+suppress(...)`` or a ``finally`` that always leaves is an entry of ``None``
+(it may swallow anything). A handler takes the raised class surely (a bare
+``except``, ``BaseException``, the same class, a builtin class above a
+builtin one), never (a builtin class not above a builtin one, a class of
+the module for a builtin one, an ``Exception`` class for a class of the
+module that derives from ``BaseException`` only) or perhaps (anything
+else). A handler whose body ends with ``raise`` (or ``raise`` of its own
+``as`` name), simple statements that do not leave before it
+(``log.error(e)``), passes the exception on. The raise gets out of a ``try`` when no handler may take it
+or the first that surely does passes it on, each before it passing it on
+too or never taking it."""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Sequence
+
+import libcst as cst
+
+from doxtool.python.cstnodes import dotted_name
+
+SURE = "sure"
+NEVER = "never"
+PERHAPS = "perhaps"
+
+#: statements that leave a handler's body
+_LEAVING = (cst.Return, cst.Break, cst.Continue, cst.Raise)
+
+#: handlers of one ``try`` body; None: a ``with suppress(...)`` or an
+#: overriding ``finally``, which may swallow anything
+Catcher = "tuple[cst.ExceptHandler, ...] | None"
+
+
+def _builtin(name: str) -> type | None:
+    kind = getattr(builtins, name, None)
+    if isinstance(kind, type) and issubclass(kind, BaseException):
+        return kind
+    return None
+
+
+def _passes_on(handler: cst.ExceptHandler) -> bool:
+    """Whether the handler's body ends with a ``raise`` of what it caught,
+    after simple statements none of which leaves it (``log.error(e)``)."""
+    body = handler.body.body
+    if not body or not all(type(s) is cst.SimpleStatementLine for s in body):
+        return False
+    smalls = [small for line in body for small in line.body]  # type: ignore[attr-defined]
+    last = smalls[-1]
+    if any(type(s) in _LEAVING for s in smalls[:-1]):
+        return False
+    if type(last) is not cst.Raise or last.cause is not None:
+        return False
+    exc = last.exc
+    if exc is None:
+        return True
+    own = handler.name
+    return (
+        type(exc) is cst.Name
+        and own is not None
+        and type(own.name) is cst.Name
+        and exc.value == own.name.value
+    )
+
+
+def _takes(
+    handler: cst.ExceptHandler,
+    raised: str,
+    raised_builtin: type | None,
+    plain: frozenset[str],
+    classes: frozenset[str],
+    base_only: frozenset[str],
+) -> str:
+    """How surely ``handler`` takes the class named ``raised`` (a dotted
+    name as written; ``raised_builtin``: the builtin class it names, if so)."""
+    if handler.type is None:
+        return SURE
+    kinds = (
+        [e.value for e in handler.type.elements]
+        if type(handler.type) is cst.Tuple
+        else [handler.type]
+    )
+    verdicts = [_takes_one(k, raised, raised_builtin, plain, classes, base_only) for k in kinds]
+    if SURE in verdicts:
+        return SURE
+    if all(v == NEVER for v in verdicts):
+        return NEVER
+    return PERHAPS
+
+
+def _takes_one(
+    kind: cst.BaseExpression,
+    raised: str,
+    raised_builtin: type | None,
+    plain: frozenset[str],
+    classes: frozenset[str],
+    base_only: frozenset[str],
+) -> str:
+    dotted = dotted_name(kind)
+    if dotted is None:
+        return PERHAPS
+    name = ".".join(dotted)
+    if name == raised:
+        return SURE
+    caught_builtin = _builtin(name) if name in plain else None
+    if caught_builtin is BaseException:
+        return SURE
+    if raised in base_only and caught_builtin is not None:
+        # ``class Abort(BaseException)``: no ``Exception`` class takes it
+        return PERHAPS if caught_builtin is BaseException else NEVER
+    if raised_builtin is None:
+        return PERHAPS
+    if caught_builtin is not None:
+        return SURE if issubclass(raised_builtin, caught_builtin) else NEVER
+    # a builtin class derives from no class the module defines
+    return NEVER if name in classes else PERHAPS
+
+
+def _escapes_try(
+    handlers: Sequence[cst.ExceptHandler],
+    raised: str,
+    raised_builtin: type | None,
+    plain: frozenset[str],
+    classes: frozenset[str],
+    base_only: frozenset[str],
+) -> bool:
+    for handler in handlers:
+        verdict = _takes(handler, raised, raised_builtin, plain, classes, base_only)
+        if verdict == NEVER:
+            continue
+        if not _passes_on(handler):
+            return False
+        if verdict == SURE:
+            return True
+    return True
+
+
+def may_be_caught(
+    exc: cst.BaseExpression,
+    catchers: Sequence[tuple[cst.ExceptHandler, ...] | None],
+    trying: int,
+    bound: frozenset[str],
+    classes: frozenset[str],
+    base_only: frozenset[str],
+) -> bool:
+    """Whether the ``try`` statements around ``raise exc`` may catch it
+    (``trying``: how many there are; ``bound``: the module's names that are
+    not Python's builtins, ``classes``: the classes it defines, ``base_only``
+    those of them that derive from ``BaseException`` and not ``Exception``)."""
+    if not trying:
+        return False
+    if len(catchers) != trying:
+        return True  # some of them are not known here (a caller's)
+    if type(exc) is cst.Call:
+        exc = exc.func
+    dotted = dotted_name(exc)
+    if dotted is None:
+        return True
+    raised = ".".join(dotted)
+    # names that are Python's own unless the module binds them
+    plain = frozenset(n for n in dir(builtins) if n not in bound)
+    raised_builtin = _builtin(raised) if raised in plain else None
+    for entry in reversed(catchers):
+        if entry is None or not _escapes_try(
+            entry, raised, raised_builtin, plain, classes, base_only
+        ):
+            return True
+    return False

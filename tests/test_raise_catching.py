@@ -1,0 +1,170 @@
+"""Whether the ``try`` statements around a ``raise`` may catch it: a
+handler for an unrelated builtin class takes nothing, and one that only
+re-raises passes the exception on (``in_try`` of a raise, and whether a
+``RepairableException`` raised in a ``try`` is known to get out)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_extract import tool
+
+
+def _raises(facts) -> list[tuple[str, int, bool]]:
+    return [(r.exception, r.line, r.in_try) for r in facts.raises]
+
+
+def test_handlers_of_unrelated_builtin_classes_catch_nothing(tmp_path: Path) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class LocalError(Exception):
+            pass
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                n = self.args.get("n", "1")
+                try:
+                    if n == "0":
+                        raise ZeroDivisionError("zero")
+                    if n == "-":
+                        raise FileNotFoundError(n)
+                    if n == "x":
+                        raise KeyError(n)
+                except (KeyError, LocalError):
+                    return Response("bad", False)
+                except OSError:
+                    return Response("os", False)
+                return Response(n, False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [
+        ("ZeroDivisionError", 13, False),
+        ("FileNotFoundError", 15, True),
+        ("KeyError", 17, True),
+    ]
+
+
+def test_handler_that_only_reraises_passes_the_exception_on(tmp_path: Path) -> None:
+    source = """\
+        from helpers.errors import InterventionException, RepairableException
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    await self.agent.handle_intervention()
+                    if not self.args.get("q"):
+                        raise RepairableException("q is required")
+                    out = self.args["q"].upper()
+                except InterventionException:
+                    raise
+                except RepairableException as error:
+                    raise error
+                except Exception as e:
+                    return Response(str(e), False)
+                return Response(out, False)
+        """
+    facts = tool(tmp_path, source, helpers__errors=ERRORS)
+    assert _raises(facts) == [("RepairableException", 10, False)]
+
+
+def test_handler_that_may_take_it_and_goes_on_may_catch_it(tmp_path: Path) -> None:
+    source = """\
+        from helpers.errors import InterventionException, RepairableException
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if not self.args.get("q"):
+                        raise RepairableException("q is required")
+                except InterventionException:
+                    return Response("stopped", False)
+                except RepairableException:
+                    raise
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source, helpers__errors=ERRORS)
+    assert _raises(facts) == []
+
+
+def test_a_builtin_name_the_module_binds_is_not_known(tmp_path: Path) -> None:
+    source = """\
+        from helpers.errors import InterventionException as KeyError
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if not self.args.get("q"):
+                        raise ValueError("q")
+                except KeyError:
+                    return Response("stopped", False)
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source, helpers__errors=ERRORS)
+    assert _raises(facts) == [("ValueError", 9, True)]
+
+
+ERRORS = """\
+class RepairableException(Exception):
+    pass
+
+
+class InterventionException(Exception):
+    pass
+"""
+
+
+def test_a_handler_that_logs_then_reraises_and_an_exception_class_for_a_base_only_one(
+    tmp_path: Path,
+) -> None:
+    source = """\
+        import logging
+
+        from helpers.tool import Response, Tool
+
+        log = logging.getLogger(__name__)
+
+
+        class Stop(BaseException):
+            pass
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if self.args.get("fail"):
+                        raise LookupError("asked to fail")
+                except LookupError as e:
+                    log.error("failed: %s", e)
+                    raise
+                try:
+                    if self.args.get("stop"):
+                        raise Stop()
+                    if self.args.get("bad"):
+                        raise ValueError("bad")
+                except Exception:
+                    return Response("error", False)
+                try:
+                    if self.args.get("other"):
+                        raise KeyError("other")
+                except KeyError:
+                    if self.args.get("quiet"):
+                        return Response("quiet", False)
+                    raise
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [
+        ("LookupError", 16, False),
+        ("Stop", 22, False),
+        ("ValueError", 24, True),
+        ("KeyError", 29, True),
+    ]
