@@ -155,3 +155,23 @@ def test_constructing_a_class_of_the_tool_module_does_what_its_init_does(
     # one whose ``__init__`` touches nothing stays none
     quiet = make_repo({"tools/probe.py": OWN_CLASS.format(init="True", held=held, body=body)})
     assert "side effects: none" in run_cli(quiet, "inspect", "tools/probe.py").output
+
+
+def test_a_class_of_the_tool_module_refusing_its_value_makes_the_argument_required(
+    make_repo, run_cli
+) -> None:
+    module = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class Checked:\n"
+        "    def __init__(self, value):\n"
+        "        if not value:\n"
+        '            raise ValueError("empty")\n'
+        "        self.value = value\n\n\n"
+        "class Probe(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        Checked(self.args.get("value"))\n'
+        '        return Response(message="ok", break_loop=False)\n'
+    )
+    root = make_repo({"tools/probe.py": module})
+    result = run_cli(root, "inspect", "tools/probe.py")
+    assert "      value: required (line 13)" in result.output, result.output
