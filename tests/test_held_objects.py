@@ -116,3 +116,62 @@ def test_a_local_class_kept_on_the_tool_with_no_area_stays_none(make_repo, run_c
         }
     )
     assert f"{AREAS} none." in _generated(root, run_cli).splitlines()
+
+
+OWN_CLASS = """\
+import os
+
+from helpers.tool import Response, Tool
+
+
+class Settings:
+    def __init__(self):
+        self.present = {init}
+
+
+class Probe(Tool):
+{held}
+    async def execute(self, **kwargs) -> Response:
+{body}        return Response(message="ok", break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(
+    ("held", "body"),
+    [
+        ("", "        Settings()\n"),
+        ("", "        found = Settings().present\n"),
+        (INIT.replace("self.service", "self.settings").format(value="Settings()"), ""),
+    ],
+)
+def test_constructing_a_class_of_the_tool_module_does_what_its_init_does(
+    make_repo, run_cli, held: str, body: str
+) -> None:
+    module = OWN_CLASS.format(init='os.path.exists("/etc/probe.conf")', held=held, body=body)
+    root = make_repo({"tools/probe.py": module})
+    result = run_cli(root, "inspect", "tools/probe.py")
+    assert "side effects: filesystem read\n" in result.output, result.output
+    assert "tools.probe.Settings -> os.path.exists" in result.output, result.output
+    # one whose ``__init__`` touches nothing stays none
+    quiet = make_repo({"tools/probe.py": OWN_CLASS.format(init="True", held=held, body=body)})
+    assert "side effects: none" in run_cli(quiet, "inspect", "tools/probe.py").output
+
+
+def test_a_class_of_the_tool_module_refusing_its_value_makes_the_argument_required(
+    make_repo, run_cli
+) -> None:
+    module = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class Checked:\n"
+        "    def __init__(self, value):\n"
+        "        if not value:\n"
+        '            raise ValueError("empty")\n'
+        "        self.value = value\n\n\n"
+        "class Probe(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        Checked(self.args.get("value"))\n'
+        '        return Response(message="ok", break_loop=False)\n'
+    )
+    root = make_repo({"tools/probe.py": module})
+    result = run_cli(root, "inspect", "tools/probe.py")
+    assert "      value: required (line 13)" in result.output, result.output

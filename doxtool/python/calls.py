@@ -323,14 +323,16 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         if not areas and len(dotted) > 1 and makes_path(qualified.rpartition(".")[0]):
             # a method of a path class (``pathlib.Path.unlink(p)``)
             areas = effects.for_method(dotted[-1])
-        if effects.DELETE in areas and self._made_here(_first_argument(node), env):
+        if effects.DELETE in areas and self._made_here(_argument(node, 0, ""), env):
             # its own temporary file or directory: nothing it was given
             areas = tuple(a for a in areas if a != effects.DELETE)
         self._side_effects(areas, qualified, node, env)
+        # a class of this module (``Client()``) is not walked as its functions are
+        own_class = dotted[0] in self.scan.classes and dotted[0] not in env.names
         if (
             not areas
             and qualified.split(".", 1)[0] in self.scan.local_roots
-            and not qualified.startswith(self.scan.module + ".")
+            and (own_class or not qualified.startswith(self.scan.module + "."))
         ):
             self._helper_call(qualified, node, env)
 
@@ -478,12 +480,6 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         for area in areas:
             self.side_effects.add(area)
             self.effects.append(Effect(area, [call], line, column, env.func.qualname))
-
-
-def _first_argument(node: cst.Call) -> cst.BaseExpression | None:
-    """The first positional argument of a call (the path of ``os.remove``)."""
-    first = node.args[0] if node.args else None
-    return first.value if first is not None and first.keyword is None and not first.star else None
 
 
 def _argument(node: cst.Call, index: int | None, keyword: str) -> cst.BaseExpression | None:
