@@ -12,9 +12,9 @@ the module for a builtin one, an ``Exception`` class for a class of the
 module that derives from ``BaseException`` only) or perhaps (anything
 else). A handler whose body ends with ``raise`` (or ``raise`` of its own
 ``as`` name), simple statements that do not leave before it
-(``log.error(e)``), passes the exception on. The raise gets out of a ``try`` when no handler may take it
-or the first that surely does passes it on, each before it passing it on
-too or never taking it."""
+(``log.error(e)``), passes the exception on. The raise gets out of a
+``try`` when no handler may take it or the first that surely does passes
+it on, each before it passing it on too or never taking it."""
 
 from __future__ import annotations
 
