@@ -78,6 +78,7 @@ def _indent(lines: str, depth: int) -> str:
         'q = _maybe_int(self.args.get("q"), default=1)',
         'q = _maybe_int(value=self.args.get("q"))',
         'q = await self._norm(self.args.get("q"))',
+        'q: int = _maybe_int(self.args.get("q"), default=1)',
         'q = self.args.get("q")\nq = _maybe_int(q, default=1)',
     ],
 )
@@ -121,6 +122,7 @@ def test_a_companion_stating_the_default_is_not_refuted(run_cli, make_repo) -> N
     ("body", "unknown"),
     [
         ('q = _maybe_int(args.get("q"), default=1)', True),
+        ('q: int = _maybe_int(args.get("q"), default=1)', True),
         ('q = args.get("q")\nq = _maybe_int(q, default=2)', True),
         ('q = str(args.get("q"))', False),
         ('print(args.get("q"))\nq = 1', False),

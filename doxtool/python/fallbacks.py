@@ -131,18 +131,19 @@ class Fallbacks:
         default, as for ``self.args.get("k") or <fallback>`` and for a
         parameter so replaced (:meth:`_parameter_default`). Another
         argument's read there is an alternative, not a default."""
-        if type(small) is not cst.Assign or len(small.targets) != 1:
+        annotated = type(small) is cst.AnnAssign and small.value is not None
+        if not annotated and (type(small) is not cst.Assign or len(small.targets) != 1):
             return
-        target = small.targets[0].target
+        target = small.target if annotated else small.targets[0].target  # type: ignore[attr-defined]
         if type(target) is not cst.Name:
             return
-        handed = self._handed_reads(small.value, env)
+        handed = self._handed_reads(small.value, env)  # type: ignore[attr-defined]
         for call in handed:
             # ``q = _maybe_int(args.get("q"), default=1)``: what the call makes
             # of a missing key's ``None`` is what the name holds, as for ``q =
             # args.get("q")`` then ``q = _maybe_int(q, default=1)``
             self.rebound_fallbacks[id(call)] = (False, None)
-        if handed:
+        if handed or annotated:
             return
         read = self._read_call(small.value, env)
         wrapped = None if read is not None else self._wrapped_read(small.value, env)
