@@ -30,6 +30,7 @@ from functools import cached_property
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.asthandedreads import handed_reads, unknown_default
 from doxtool.python.astparse import statements
 from doxtool.python.astreach import terminates
 from doxtool.python.astshapes import _AST_SHAPES, literal, replace_default
@@ -93,6 +94,8 @@ class SkippedBranches:
         if len(targets) != 1 or type(targets[0]) is not ast.Name:
             return
         value = stmt.value  # type: ignore[attr-defined]
+        for read in handed_reads(value, new, self._source):  # type: ignore[attr-defined]
+            unknown_default(read)  # ``q = _maybe_int(d.get("q"))``
         if self._top(stmt):  # type: ignore[attr-defined]
             known, held = literal(value)
             if known:

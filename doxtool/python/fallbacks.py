@@ -13,6 +13,7 @@ other arm of a test of the key (``args["lang"] if "lang" in args else
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 from typing import Any
 
@@ -130,10 +131,19 @@ class Fallbacks:
         default, as for ``self.args.get("k") or <fallback>`` and for a
         parameter so replaced (:meth:`_parameter_default`). Another
         argument's read there is an alternative, not a default."""
-        if type(small) is not cst.Assign or len(small.targets) != 1:
+        annotated = type(small) is cst.AnnAssign and small.value is not None
+        if not annotated and (type(small) is not cst.Assign or len(small.targets) != 1):
             return
-        target = small.targets[0].target
+        target = small.target if annotated else small.targets[0].target  # type: ignore[attr-defined]
         if type(target) is not cst.Name:
+            return
+        handed = self._handed_reads(small.value, env)  # type: ignore[attr-defined]
+        for call in handed:
+            # ``q = _maybe_int(args.get("q"), default=1)``: what the call makes
+            # of a missing key's ``None`` is what the name holds, as for ``q =
+            # args.get("q")`` then ``q = _maybe_int(q, default=1)``
+            self.rebound_fallbacks[id(call)] = (False, None)
+        if handed or annotated:
             return
         read = self._read_call(small.value, env)
         wrapped = None if read is not None else self._wrapped_read(small.value, env)
@@ -174,6 +184,28 @@ class Fallbacks:
         self.rebound_fallbacks[id(call)] = (known, outcome.value if known else None)
         if known:
             self._note_replacing(rest, target.value)
+
+    def _handed_reads(self, node: cst.BaseExpression, env: Env) -> list[cst.Call]:
+        """The reads with no default (``args.get("q")``) handed straight to
+        a call whose result ``node`` is (``_maybe_int(args.get("q"))``, under
+        ``await`` too): a function or method that may replace their ``None``
+        (:func:`~doxtool.python.replacements.replaced`), not a builtin (the
+        conversions are :meth:`_wrapped_read`'s) nor a read of the arguments."""
+        if type(node) is cst.Await:
+            node = node.expression
+        if type(node) is not cst.Call or self._read_call(node, env) is not None:
+            return []
+        func = node.func
+        if type(func) is cst.Name and is_builtin(func.value, env, self.scan):
+            return []
+        if type(func) is cst.Attribute and self._is_dict_source(func.value, env):
+            return []  # ``args.get("a", args.get("b"))``
+        reads = []
+        for arg in node.args:
+            read = None if arg.star else self._read_call(arg.value, env)
+            if read is not None and len(read.args) == 1 and self._plain_get(read, env):
+                reads.append(read)
+        return reads
 
     def _wrapped_read(
         self, node: cst.BaseExpression, env: Env
@@ -436,3 +468,14 @@ def numeric_conversion(node: cst.BaseExpression) -> str | None:
     if chain == "str" and type(node) in (cst.BooleanOperation, cst.IfExp):
         return None  # ``str(x or "")``: the fallback's text, not ``str(None)``
     return chain if chain in CONVERSION_CHAINS else None
+
+
+def is_builtin(name: str, env: Env, scan: Any) -> bool:
+    """Whether ``name`` called is Python's builtin of that name: not one the
+    module imports or defines."""
+    return (
+        hasattr(builtins, name)
+        and name not in env.names
+        and name not in scan.functions
+        and name not in scan.classes
+    )
