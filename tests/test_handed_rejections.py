@@ -120,8 +120,9 @@ def test_a_key_the_helper_refuses_when_present_is_not_taken(run_cli, make_repo) 
         return "ran"
         """,
         """\
-        if "debug" in args:
-            raise ValueError("debug is not accepted")
+        if args.get("mode") == "strict":
+            if "debug" in args:
+                raise ValueError("debug is not accepted")
         return f"{args.get('debug')}"
         """,
     ],
@@ -129,4 +130,4 @@ def test_a_key_the_helper_refuses_when_present_is_not_taken(run_cli, make_repo) 
 def test_a_key_recovered_answered_or_read_elsewhere_stays_an_argument(
     run_cli, make_repo, body: str
 ) -> None:
-    assert list(_arguments(run_cli, make_repo, body)) == ["debug"]
+    assert "debug" in _arguments(run_cli, make_repo, body)
