@@ -134,9 +134,7 @@ def test_a_read_in_an_arm_its_default_never_takes_keeps_the_default(
         action = A.get("action", "list")
         if action == "add":
             print(A.get("action"))
-        elif "drop" == action:
-            print(A.get("action"))
-        elif action in ("edit", "move"):
+        elif "drop" == action or action in ("edit", "move"):
             print(A.get("action"))
         elif action == "list":
             print("listing")
@@ -150,4 +148,7 @@ def test_a_read_in_an_arm_its_default_never_takes_keeps_the_default(
                 **WALKS[walk](code.replace('print("listing")', 'print(A.get("action"))')),
             }
         )
+        assert kinds_and_defaults(run_cli, root)["action"] == ("optional", "-")
+        either = code.replace('"drop" == action or', '"list" == action or')
+        root = make_repo({**clean_files(), **WALKS[walk](either)})
         assert kinds_and_defaults(run_cli, root)["action"] == ("optional", "-")

@@ -310,7 +310,21 @@ class ReadMissing:
                     key = self._key(node.left, env)  # type: ignore[attr-defined]
                     keys.update([key] if isinstance(key, str) else [])
                 keys.update(self._given_by_value(node, env))
+            elif type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+                keys.update(self._given_by_either(node, env))  # ``a == "x" or a == "y"``
         env.keys_in.append(frozenset(keys))
+
+    def _given_by_either(self, node: cst.BooleanOperation, env: Env) -> set[str]:
+        """The keys each operand of an ``or`` takes given when true (:meth:`_given_by_value`)."""
+        given: list[set[str]] = []
+        for operand in (node.left, node.right):
+            if type(operand) is cst.BooleanOperation and type(operand.operator) is cst.Or:
+                given.append(self._given_by_either(operand, env))
+            elif type(operand) is cst.Comparison and len(operand.comparisons) == 1:
+                given.append(set(self._given_by_value(operand, env)))
+            else:
+                return set()
+        return given[0] & given[1]
 
     def _given_by_value(self, node: cst.Comparison, env: Env) -> list[str]:
         """The key a test of a read's value takes present when true: one
