@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+from bothwalks import WALKS, kinds_and_defaults
+
 BOUNDED = """\
 from helpers.tool import Response, Tool
 
@@ -155,3 +158,38 @@ def test_a_length_no_empty_value_reaches_joins_no_alternatives(make_repo, run_cl
     (tool,) = json.loads(result.output)[0]["tools"]
     # both absent, the body is no longer than 500: neither stands in for the other
     assert {a["name"]: a["alternatives"] for a in tool["arguments"]} == {"body": [], "summary": []}
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_range_check_refuses_what_either_bound_does_in_both_walks(
+    make_repo, run_cli, walk: str
+) -> None:
+    """``if not (1 <= n <= 10): raise ...`` is ``n < 1 or n > 10``: a default
+    outside the range is refused and the key needed, in the tool's code and
+    in a helper handed its arguments; one inside stays; a test that is never
+    true (``and``) refuses nothing."""
+    code = """\
+        low = int(A.get("low", 0))
+        if not (1 <= low <= 10):
+            raise ValueError("low must be 1 to 10")
+        high = float(A.get("high", 20))
+        if not 1 < high < 10:
+            raise ValueError("high must be between 1 and 10")
+        mid = int(A.get("mid", 5))
+        if not (1 <= mid <= 10):
+            raise ValueError("mid must be 1 to 10")
+        cut = int(A.get("cut", 0))
+        if cut < 1 or cut > 10:
+            raise ValueError("cut must be 1 to 10")
+        never = int(A.get("never", 0))
+        if never < 1 and never > 10:
+            raise ValueError("never")
+        """
+    root = make_repo(WALKS[walk](code))
+    assert kinds_and_defaults(run_cli, root) == {
+        "low": ("required", "-"),
+        "high": ("required", "-"),
+        "mid": ("optional", 5),
+        "cut": ("required", "-"),
+        "never": ("optional", 0),
+    }

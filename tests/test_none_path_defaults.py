@@ -10,7 +10,8 @@ present (``if "expand" in kwargs:``), leaves the default standing."""
 
 from __future__ import annotations
 
-from bothwalks import stated_default
+import pytest
+from bothwalks import WALKS, kinds_and_defaults, stated_default
 from samples import clean_files
 
 PAGES_PY = """\
@@ -119,3 +120,35 @@ def test_a_read_a_call_only_tests_keeps_the_default(make_repo, run_cli) -> None:
         root = make_repo(_files(tested))
         stated = stated_default(run_cli, root, "tools/pages.py", "expand")
         assert (stated["has_default"], stated["default"]) == (True, "page"), tested
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_read_in_an_arm_its_default_never_takes_keeps_the_default(
+    make_repo, run_cli, walk: str
+) -> None:
+    """``action = args.get("action", "list")``, then ``if action == "add":
+    log(args.get("action"))``: a missing key gives ``"list"``, never
+    ``"add"``, so the read there finds the key given; the default stands.
+    In the arm ``"list"`` takes, the read gives ``None``: none is claimed."""
+    code = """\
+        action = A.get("action", "list")
+        if action == "add":
+            print(A.get("action"))
+        elif "drop" == action or action in ("edit", "move"):
+            print(A.get("action"))
+        elif action == "list":
+            print("listing")
+        """
+    root = make_repo({**clean_files(), **WALKS[walk](code)})
+    assert kinds_and_defaults(run_cli, root)["action"] == ("optional", "list")
+    if walk == "tool":
+        root = make_repo(
+            {
+                **clean_files(),
+                **WALKS[walk](code.replace('print("listing")', 'print(A.get("action"))')),
+            }
+        )
+        assert kinds_and_defaults(run_cli, root)["action"] == ("optional", "-")
+        either = code.replace('"drop" == action or', '"list" == action or')
+        root = make_repo({**clean_files(), **WALKS[walk](either)})
+        assert kinds_and_defaults(run_cli, root)["action"] == ("optional", "-")

@@ -362,21 +362,47 @@ def _string_method(node: cst.BaseExpression) -> bool:
 
 def _negation(node: cst.BaseExpression) -> cst.BaseExpression:
     """``not node``, or what ``node`` negates when it is ``not x`` itself
-    (``not (not x)`` tests what ``x`` tests)."""
+    (``not (not x)`` tests what ``x`` tests); of one ordering, the opposite
+    ordering (``not (1 <= n)`` as ``1 > n``: true of fewer values, as NaN
+    is ordered to nothing)."""
     if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
         return node.expression
+    if type(node) is cst.Comparison and len(node.comparisons) == 1:
+        opposite = _OPPOSITES.get(type(node.comparisons[0].operator))
+        if opposite is not None:
+            target = node.comparisons[0].with_changes(operator=opposite())
+            return node.with_changes(comparisons=[target], lpar=[], rpar=[])
     return cst.UnaryOperation(cst.Not(), node)
 
 
+#: the ordering each ordering's negation is, NaN aside
+_OPPOSITES: dict[type, type] = {
+    cst.LessThan: cst.GreaterThanEqual,
+    cst.LessThanEqual: cst.GreaterThan,
+    cst.GreaterThan: cst.LessThanEqual,
+    cst.GreaterThanEqual: cst.LessThan,
+}
+
+
 def _all_listed(node: cst.BaseExpression) -> list[cst.BaseExpression]:
-    """The values of ``not all([a, b])`` (or a tuple) or ``not (a and b)``:
-    the test is true when any of them is falsy, as ``not a or not b`` is;
-    none for another test."""
+    """The values of ``not all([a, b])`` (or a tuple) or ``not (a and b)``,
+    or the orderings of ``not (a <= b < c)``: the test is true when any of
+    them is falsy, as ``not a or not b`` is; none for another test."""
     if type(node) is not cst.UnaryOperation or type(node.operator) is not cst.Not:
         return []
     call = node.expression
     if type(call) is cst.BooleanOperation and type(call.operator) is cst.And:
         return [call.left, call.right]
+    if (
+        type(call) is cst.Comparison
+        and len(call.comparisons) > 1
+        and all(type(t.operator) in _OPPOSITES for t in call.comparisons)
+    ):  # ``not (1 <= n <= 10)``: ``not (1 <= n) or not (n <= 10)``
+        lefts = [call.left, *(t.comparator for t in call.comparisons[:-1])]
+        return [
+            cst.Comparison(left=left, comparisons=[target])
+            for left, target in zip(lefts, call.comparisons, strict=True)
+        ]
     if type(call) is not cst.Call or type(call.func) is not cst.Name or call.func.value != "all":
         return []
     if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:

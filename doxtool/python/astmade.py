@@ -17,7 +17,13 @@ from collections.abc import Callable
 from functools import cached_property
 
 from doxtool.core.summary_facts import KeyRead
-from doxtool.python.readforms import CALLED, CONVERSION_CHAINS, FOLDINGS, NUMERIC_CONVERSIONS
+from doxtool.python.readforms import (
+    CALLED,
+    CONVERSION_CHAINS,
+    FOLDINGS,
+    NUMERIC_CONVERSIONS,
+    bound_refusal,
+)
 
 
 class MadeValues:
@@ -51,6 +57,68 @@ class MadeValues:
         elif past:  # refused on some calls only
             read.conditional = self._read_contract(read, f"falsy-{made}") or read.conditional
         return True
+
+    def _bound_contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
+        """``if n < 1 or n > 10: raise ...`` (or ``if not (1 <= n <= 10)``)
+        on a name a numeric conversion made of a read (``n = int(args.get("n",
+        0))``), as :meth:`~doxtool.python.absencetests.AbsenceTests._bounded`
+        reads it: each bound refuses the values the conversion holds to it."""
+        if not raises or self._returned_before(stmt):
+            return
+        for name, ordering, bound in _bounds(test):
+            made, read = self.var_made.get(name, (CALLED, None))
+            if read is None or made not in CONVERSION_CHAINS:
+                continue
+            refusal = bound_refusal(ordering, bound, made)
+            if self._past_exit(stmt):  # type: ignore[attr-defined]
+                read.conditional = self._read_contract(read, refusal) or read.conditional
+            else:
+                self._read_contract(read, refusal)
+
+
+#: the ordering a comparison holds, as :data:`~doxtool.python.readforms.BOUNDS` names
+#: it, with the ordering read from the other side and the ordering its negation is
+_ORDERINGS: dict[type, tuple[str, str, str]] = {
+    ast.Lt: ("lt", "gt", "ge"),
+    ast.LtE: ("le", "ge", "gt"),
+    ast.Gt: ("gt", "lt", "le"),
+    ast.GtE: ("ge", "le", "lt"),
+}
+
+
+def _bounds(test: ast.expr) -> list[tuple[str, str, int | float]]:
+    """(name, ordering, number) of each part of ``test`` (an ``or`` of them,
+    or ``not`` of a chain of orderings: ``not (1 <= n <= 10)``, ``n < 1 or n
+    > 10``) that holds a name to a number: the test is true whenever it is
+    (NaN aside, which a negated ordering holds and no ordering does)."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return [bound for value in test.values for bound in _bounds(value)]
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    compare = test.operand if negated else test  # type: ignore[attr-defined]
+    if not isinstance(compare, ast.Compare) or (not negated and len(compare.ops) > 1):
+        return []
+    found = []
+    lefts = [compare.left, *compare.comparators[:-1]]
+    for left, op, right in zip(lefts, compare.ops, compare.comparators, strict=True):
+        orderings = _ORDERINGS.get(type(op))
+        if orderings is None:
+            return []
+        name, number = (left, right) if isinstance(left, ast.Name) else (right, left)
+        if not (
+            isinstance(name, ast.Name)
+            and isinstance(number, ast.Constant)
+            and type(number.value) in (int, float)
+        ):
+            continue
+        flipped = name is right
+        ordering = orderings[2] if negated else orderings[0]
+        if flipped:
+            ordering = _FLIPPED[ordering]
+        found.append((name.id, ordering, number.value))
+    return found
+
+
+_FLIPPED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 
 
 def made_by(node: ast.expr, inner: ast.expr | None) -> tuple[str, ast.expr] | None:

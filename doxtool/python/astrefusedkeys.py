@@ -3,7 +3,9 @@
 :meth:`~doxtool.python.closedrefusals.ClosedRefusals.refused_only`): ``if
 "debug" in args: raise ValueError(...)`` reads ``debug`` only to end the
 call with an error when it is given; a key read only so is no argument
-(:func:`~doxtool.python.followargs.add_arguments`)."""
+(:func:`~doxtool.python.followargs.add_arguments`). Nor is one read again
+only past such a test in the same block (``if "debug" in args: raise
+...``, then ``args.get("debug")``): there the key is never given."""
 
 from __future__ import annotations
 
@@ -30,3 +32,19 @@ def refuse_key(stmt: ast.If, new: list[KeyRead], trying: int) -> None:
         return
     if (new[0].line, new[0].column) == (test.lineno, test.col_offset + 1):
         new[0].refused = True
+
+
+def refuse_after(stmt: ast.stmt, new: list[KeyRead], refused: dict[tuple[str, str], int]) -> None:
+    """Mark refused the reads ``new`` that ``stmt``, a statement of a block,
+    made of a key a test earlier in that block refuses when present
+    (``refused``: (key, source) -> the test's last line; a read at that
+    line or before, in a nested function called here, may run elsewhere
+    too); and note the key ``stmt`` refuses so, if it is such a test."""
+    for read in new:
+        if refused.get((read.key, read.source), read.line) < read.line:
+            read.refused = True
+    if isinstance(stmt, ast.If):
+        test = stmt.test
+        for read in new:
+            if read.refused and (read.line, read.column) == (test.lineno, test.col_offset + 1):
+                refused[(read.key, read.source)] = stmt.end_lineno or stmt.lineno

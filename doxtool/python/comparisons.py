@@ -7,6 +7,7 @@ dispatch tests it on every call.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import libcst as cst
@@ -34,11 +35,25 @@ class Comparisons:
                 if key is not None and id(node) in env.refused_tests:
                     read = self._arg(key).reads[-1]  # its presence is refused
                     self._arg(key).refused_reads.add((read.line, read.column))
+                    env.refused_by[id(node)] = key
             elif type(op) in (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot):
                 self._enum_from(left, op, right, env, single)
                 if type(op) in (cst.Equal, cst.NotEqual):
                     self._enum_from(right, op, left, env, single)
             left = right
+
+    def _refuse_after(
+        self, stmt: cst.BaseStatement, following: Sequence[cst.BaseStatement], env: Env
+    ) -> None:
+        """Past a test that refuses a key when present (``if "debug" in
+        self.args: raise ValueError(...)``), a read of that key in the
+        statements ``following`` it in its block never finds it: such a read
+        leaves the key refused only (a read at a line before them, in a nested
+        function called there, may run elsewhere too)."""
+        key = env.refused_by.get(id(stmt.test)) if type(stmt) is cst.If else None
+        if key is not None and following:
+            line = self.scan.loc.statement(following[0])[0]  # type: ignore[attr-defined]
+            env.refused_keys = {**env.refused_keys, key: line}
 
     def _enum_from(
         self,

@@ -19,7 +19,7 @@ from doxtool.python.astliteralguards import AstLiteralGuards, negated_test
 from doxtool.python.astnoneuses import NoneUse
 from doxtool.python.astparse import child_expressions, is_generator
 from doxtool.python.astraisecalls import AstRaiseCalls, ends_unless
-from doxtool.python.astrefusedkeys import refuse_key
+from doxtool.python.astrefusedkeys import refuse_after, refuse_key
 from doxtool.python.astrefusedparams import refuse_defaults
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
@@ -79,9 +79,8 @@ class FunctionWalk(
         self.names = dict(owner.names)
         self.loop_keys: dict[str, str] = {}
         self.check_places, self.key_filters = {}, {}  # :mod:`.astkeychecks`
-        #: enclosing branches that depend on what the handed dicts hold
-        self.conditional = 0
-        self.on_error = 0  # ``except`` handlers around the statement walked
+        #: enclosing branches that depend on what the handed dicts hold; ``except`` handlers
+        self.conditional = self.on_error = 0
         #: expression branches around the expression walked (an arm of a
         #: conditional expression, an operand after ``and``/``or``, what
         #: follows a comprehension's condition): evaluated on some calls only
@@ -90,11 +89,9 @@ class FunctionWalk(
         self.instances: dict[str, set[str]] = {}
         #: local name or ``self.<attr>`` -> the library callables whose result it holds
         self.libraries: dict[str, set[str]] = {}
-        self._temporary = None
-        self._paths = None
+        self._temporary = self._paths = None
         self.guards: list[frozenset[str] | None] = []
-        self.trying = 0
-        self._past_tests = []
+        self.trying, self._past_tests = 0, []
         self.filled: dict[tuple[str, str], ast.expr] = {}  # (dict, key) -> the value filled
         self.writes = KeyWrites()  # other writes into them (:mod:`~doxtool.python.keyfills`)
         self.absent: list[frozenset[str]] = []
@@ -197,9 +194,12 @@ class FunctionWalk(
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
         depth = len(self._past_tests)
+        refused: dict[tuple[str, str], int] = {}
         for index, stmt in enumerate(body):
             self._note_missing_values(body, index)  # :mod:`.keyreads`
+            count = len(self.reads)
             self._stmt(stmt)
+            refuse_after(stmt, self.reads[count:], refused)  # :mod:`.astrefusedkeys`
             self._note_fill(stmt)
             # past ``if args.get("dry"): return``, what follows runs on some calls
             self.conditional += body is self.node.body and self._passes_exit(stmt, index)

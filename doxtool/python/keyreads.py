@@ -115,11 +115,10 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             node = inner
 
     def _contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
-        """``if not value: raise ...`` (``test`` true on what it refuses,
-        ``raises`` for a body that raises with no ``else``) or ``assert
-        value`` at the top of the body: the read is needed. Any other test
-        (of a read itself, over literal keys), and a check in the body of a
-        loop over literal keys: :meth:`~doxtool.python.astkeychecks.AstKeyChecks._key_contract`."""
+        """``if not value: raise ...`` (``test`` true on what it refuses, ``raises`` for
+        a body that raises with no ``else``), ``assert value`` or a bound (:mod:`.astmade`)
+        at the top of the body: the read is needed. Any other test (of a read itself, over
+        literal keys), and a check in a loop over them: :meth:`._key_contract`."""
         test = self._length_test(test)  # ``n = len(x)``: :mod:`.astlengths`
         found = emptied(test)
         if found is None or not self._top(stmt):
@@ -128,6 +127,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
                     self._refused_param(stmt, name, refusal, raises)
                 for name, refusal in joined_refusals(test):
                     self._joined_contract(stmt, name, refusal, raises)
+                self._bound_contract(stmt, test, raises)  # :mod:`.astmade`
             self._key_contract(stmt, test, raises)  # type: ignore[attr-defined]
             return
         name, refusal = found

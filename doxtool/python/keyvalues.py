@@ -26,7 +26,7 @@ from typing import Any
 from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.argtypes import ALL_TYPES
-from doxtool.python.astclosedmatch import closed_match
+from doxtool.python.astclosedmatch import closed_chain, closed_match
 from doxtool.python.astconversionreach import conversions, reaching
 from doxtool.python.asttested import handed_tests, tested_names
 from doxtool.python.astwalk import walk_all
@@ -134,8 +134,8 @@ class KeyValues:
                 found = self._subject(subject, names, reads)
                 if found is not None:
                     tested[id(found[0])] = tested.get(id(found[0]), True) and found[1]
-        for stmt in self.node.body:
-            check = self._closed_check(stmt, names)
+        for index, stmt in enumerate(self.node.body):
+            check = self._closed_check(stmt, names, self.node.body[index + 1 : index + 2])
             if check is not None:
                 read, exact, values, folds = check
                 if exact:
@@ -193,12 +193,16 @@ class KeyValues:
         return _read_of(node, reads)
 
     def _closed_check(
-        self, stmt: ast.stmt, names: dict[str, tuple[KeyRead, bool, list[str]]]
+        self,
+        stmt: ast.stmt,
+        names: dict[str, tuple[KeyRead, bool, list[str]]],
+        following: list[ast.stmt],
     ) -> tuple[KeyRead, bool, list[Any], list[str]] | None:
         """``if x not in ("a", "b"): raise ...``, or a chain ``if x == "a":
-        ... elif x in ("b", "c"): ... else: raise ...``, at the top of the
-        body, before any ``return``: the read ``x`` stands for accepts those
-        values (a set's in their order as text)."""
+        ... elif x in ("b", "c"): ... else: raise ...`` (or no ``else``, each
+        arm ending the function, and a ``raise`` next: ``following``), at the
+        top of the body, before any ``return``: the read ``x`` stands for
+        accepts those values (a set's in their order as text)."""
         if not isinstance(stmt, (ast.If, ast.Match)) or self._returned_before(stmt):  # type: ignore[attr-defined]
             return None
         if isinstance(stmt, ast.Match):  # ``case _: raise ...`` (:mod:`.astclosedmatch`)
@@ -214,34 +218,14 @@ class KeyValues:
                 return None
             name, values = found
         else:
-            chain = self._chain_values(stmt, names)
+            chain = closed_chain(  # :mod:`.astclosedmatch`
+                stmt, following, lambda test: self._tested_values(test, names, ast.Eq, ast.In)
+            )
             if chain is None:
                 return None
             name, values = chain
         read, exact, folds = names[name]
         return read, exact, values, folds
-
-    def _chain_values(
-        self, stmt: ast.If, names: dict[str, tuple[KeyRead, bool, list[str]]]
-    ) -> tuple[str, list[Any]] | None:
-        """The name an ``if``/``elif`` chain tests against literals in every
-        test (``==``, ``in``), and those literals, when its final ``else``
-        raises; None for any other chain."""
-        subject: str | None = None
-        values: list[Any] = []
-        node = stmt
-        while True:
-            found = self._tested_values(node.test, names, ast.Eq, ast.In)
-            if found is None or subject not in (None, found[0]):
-                return None
-            subject = found[0]
-            values.extend(v for v in found[1] if v not in values)
-            if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
-                node = node.orelse[0]
-                continue
-            if not node.orelse or not isinstance(node.orelse[-1], ast.Raise):
-                return None
-            return subject, values
 
     def _tested_values(
         self,

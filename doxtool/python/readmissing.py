@@ -309,7 +309,44 @@ class ReadMissing:
                 if type(target.operator) is cst.In and self._is_dict_source(target.comparator, env):  # type: ignore[attr-defined]
                     key = self._key(node.left, env)  # type: ignore[attr-defined]
                     keys.update([key] if isinstance(key, str) else [])
+                keys.update(self._given_by_value(node, env))
+            elif type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+                keys.update(self._given_by_either(node, env))  # ``a == "x" or a == "y"``
         env.keys_in.append(frozenset(keys))
+
+    def _given_by_either(self, node: cst.BooleanOperation, env: Env) -> set[str]:
+        """The keys each operand of an ``or`` takes given when true (:meth:`_given_by_value`)."""
+        given: list[set[str]] = []
+        for operand in (node.left, node.right):
+            if type(operand) is cst.BooleanOperation and type(operand.operator) is cst.Or:
+                given.append(self._given_by_either(operand, env))
+            elif type(operand) is cst.Comparison and len(operand.comparisons) == 1:
+                given.append(set(self._given_by_value(operand, env)))
+            else:
+                return set()
+        return given[0] & given[1]
+
+    def _given_by_value(self, node: cst.Comparison, env: Env) -> list[str]:
+        """The key a test of a read's value takes present when true: one
+        that compares it equal to a literal, or in a literal collection, the
+        value a missing key gives it is not (``action = args.get("action",
+        "list")``, then ``if action == "add":``: a missing key never comes
+        this way)."""
+        target = node.comparisons[0]
+        operator = type(target.operator)
+        sides = [(node.left, target.comparator)]
+        sides += [(target.comparator, node.left)] if operator is cst.Equal else []
+        for subject, other in sides if operator in (cst.Equal, cst.In) else []:
+            held = self._tested_read_missing(subject, env)
+            ok, value = self._value(other)  # type: ignore[attr-defined]
+            if held is None or not ok:
+                continue
+            values = value if operator is cst.In else [value]
+            if isinstance(values, (list, tuple, set, frozenset)) and all(
+                held[1] != v for v in values
+            ):
+                return [held[0]]
+        return []
 
     def _leave_presence(self, env: Env) -> None:
         """Leave the body :meth:`_enter_presence` entered."""

@@ -45,7 +45,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         # of a branch of a dispatch: its checks refuse defaults on those calls
         branch = (top and not env.needed) or body is env.branch_body
         env.branch_body = None
-        saved = env.needed_here, env.doubted_here, env.at_top, env.past_doubt
+        saved = env.needed_here, env.doubted_here, env.at_top, env.past_doubt, env.refused_keys
         checks_here = env.checks_here
         arm_saved = self._arm_begin(body, env)
         #: (last statement, arms, calls checks before it return) of a dispatch
@@ -101,6 +101,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                     self._closed_lookup(stmt, env)
                     self._note_presence_binding(stmt, body[:index], body[index + 1 :], env)
                 self._compound(stmt, env)
+                self._refuse_after(stmt, body[index + 1 :], env)  # :mod:`.comparisons`
             if (
                 (contracts or branch)
                 and not self._ends_refused(stmt, env)
@@ -138,7 +139,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         env.past_calls = past_calls
         env.conditional -= past_exit
         env.past_exit -= past_exit
-        env.needed_here, env.doubted_here, env.at_top, env.past_doubt = saved
+        env.needed_here, env.doubted_here, env.at_top, env.past_doubt, env.refused_keys = saved
         env.checks_here = checks_here
         env.arm, env.arm_straight = arm_saved
 

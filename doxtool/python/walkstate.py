@@ -171,6 +171,11 @@ class Env:
     #: tests of a key's presence whose body raises (``if "debug" in
     #: self.args: raise ValueError(...)``): the key is refused when given
     refused_tests: set[int] = field(default_factory=set)
+    #: the key each of those refuses (:meth:`~doxtool.python.comparisons.Comparisons._refuse_after`)
+    refused_by: dict[int, str] = field(default_factory=dict)
+    #: key -> the first line of the statements past such a test in the block
+    #: walked: a read there never finds the key
+    refused_keys: dict[str, int] = field(default_factory=dict)
     #: the function's own body (argument contracts are read at its top level)
     top_body: Sequence[cst.BaseStatement] = ()
     #: the body of a branch of a dispatch about to be walked: its checks
