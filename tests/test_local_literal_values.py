@@ -37,6 +37,8 @@ def _ratio(tmp_path: Path, refusal: str, between: str = "") -> dict:  # type: ig
     [
         _RETURN,
         'return Response(message=f"ratio is one of {allowed}", break_loop=False)',
+        'return Response(message="one of " + ", ".join(allowed), break_loop=False)',
+        "return Response(message=f\"one of {', '.join(allowed)}\", break_loop=False)",
         'raise ValueError("bad ratio")',
     ],
 )
@@ -52,6 +54,7 @@ def test_a_literal_bound_once_lists_the_values(tmp_path: Path, refusal: str) -> 
         '        allowed = allowed + ("4:3",)\n',
         '        allowed += ("4:3",)\n',
         "        log(allowed)\n",
+        "        sep.join(allowed)\n",
     ],
 )
 def test_a_name_that_may_change_lists_no_values(tmp_path: Path, between: str) -> None:

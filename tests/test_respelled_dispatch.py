@@ -67,3 +67,17 @@ def test_a_replace_that_fills_the_empty_string_claims_nothing_required(run_cli, 
     action = _action(run_cli, root)
     assert action["required"] is False
     assert action["enum"] is None
+
+
+@pytest.mark.parametrize("shown", ["action.upper()", 'action.replace("_", " ")'])
+def test_a_value_respelled_only_in_an_f_string_keeps_the_values_listed(
+    run_cli, make_repo, shown: str
+) -> None:
+    text = _tool('self.args.get("action", "list_tasks")').replace(
+        '            return Response(message="listed"',
+        f'            self.log(f"{{{shown}}}")\n            return Response(message="listed"',
+    )
+    root = make_repo({"tools/sched.py": text})
+    action = _action(run_cli, root)
+    assert action["enum"] == ["list_tasks", "show_task"]
+    assert action["values_unknown"] is False

@@ -182,6 +182,8 @@ class ExpressionWalk:
                 continue
             if kind in _NOTHING_INSIDE:
                 continue
+            if kind is cst.FormattedStringExpression:
+                self.displayed.add(id(current.expression))  # type: ignore[attr-defined]
             if kind is Called:
                 self._closure_body(current.node, env, some_calls=False)  # type: ignore[attr-defined]
                 continue

@@ -23,7 +23,8 @@ def bound_literals(function: cst.CSTNode) -> dict[str, cst.BaseExpression]:
     """Each name ``function`` binds exactly once, by ``name = <list, tuple or
     set literal>``, and otherwise names only as what a ``for`` (a statement
     or in a comprehension) runs over, the right side of ``in`` / ``not in``
-    or a value an f-string formats (``f"one of {allowed}"``): nothing else
+    or a value an f-string formats (``f"one of {allowed}"``) or a string
+    literal joins (``", ".join(allowed)``): nothing else
     can change it or hand it on (nested scopes included)."""
     return bound_once(function, _COLLECTIONS, _loop_read)
 
@@ -35,7 +36,25 @@ def _loop_read(node: cst.CSTNode) -> list[cst.CSTNode] | None:
         return [c for c in child_nodes(node) if c is not node.iter]  # type: ignore[attr-defined]
     if type(node) is cst.FormattedStringExpression and type(node.expression) is cst.Name:
         return [c for c in child_nodes(node) if c is not node.expression]
+    if _joined_name(node):  # ``", ".join(name)``: a string made of it
+        return [node.func]  # type: ignore[attr-defined]
     return None
+
+
+def _joined_name(node: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``"<sep>".join(name)``: a string literal's ``join``
+    of a bare name, which reads the name and changes nothing."""
+    if type(node) is not cst.Call or len(node.args) != 1:
+        return False
+    func, arg = node.func, node.args[0]
+    return (
+        type(func) is cst.Attribute
+        and func.attr.value == "join"
+        and type(func.value) in (cst.SimpleString, cst.ConcatenatedString)
+        and arg.keyword is None
+        and not arg.star
+        and type(arg.value) is cst.Name
+    )
 
 
 def bound_once(

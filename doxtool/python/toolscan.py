@@ -178,6 +178,7 @@ class ToolScan(
         self._dicts_of: dict[int, dict[str, cst.Dict]] = {}
         #: what ``isinstance`` tests (a conversion there converts no value used)
         self.type_tests: set[int] = set()
+        self.displayed: set[int] = set()  # calls an f-string shows: text, never compared
         self.stand_in_groups: list[frozenset[str]] = []
         self.dynamic: list[DynamicRead] = []
         self.outcomes: list[Outcome] = []
