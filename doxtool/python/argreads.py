@@ -12,7 +12,6 @@ import libcst as cst
 from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
 from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.arguments import ArgBuilder
-from doxtool.python.classconstants import class_constant
 from doxtool.python.codeline import one_line
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
@@ -345,10 +344,6 @@ class ArgumentReads:
         to once in the function, where nothing can change it
         (:mod:`~doxtool.python.localliterals`)."""
         ok, value = self._value(node)
-        if not ok and type(node) is cst.Attribute:  # ``self.ALLOWED``, a class body's constant
-            held = class_constant(self.scan, env.func, node)
-            if held is not None:
-                ok, value = self.scan.constant_value(held)
         if not ok and type(node) is cst.Name:
             func = env.func.node
             known = self._literals_of.get(id(func))
@@ -477,8 +472,7 @@ class ArgumentReads:
                 builder = self._arg(arg)
                 if not any(arg in tested for tested in env.string_bodies):  # strings only
                     builder.weak_type = builder.weak_type or "string"
-                # ``replace("-", "_")``: not the values listed; shown in an f-string, only text
-                if func.attr.value not in FOLDINGS and id(node) not in self.displayed:
+                if func.attr.value not in FOLDINGS:  # ``replace("-", "_")``: not the values listed
                     builder.respelled = True
                     builder.values_unknown |= not keeps_blank(node)
         for arg in self._standing_for(func.value, env) if (used := method_type(func)) else ():

@@ -255,7 +255,7 @@ class ModuleScan:
         if known is None:
             value = self.constant_node(name)
             known = self._constants[name] = (
-                self.constant_value(value) if value is not None else (False, None)
+                self._constant_value(value) if value is not None else (False, None)
             )
         return known
 
@@ -267,7 +267,7 @@ class ModuleScan:
             return None
         return value
 
-    def constant_value(self, value: cst.BaseExpression) -> tuple[bool, Any]:
+    def _constant_value(self, value: cst.BaseExpression) -> tuple[bool, Any]:
         """A literal, also wrapped in ``frozenset(...)``, ``tuple(...)`` and the like."""
         if (
             type(value) is cst.Call
