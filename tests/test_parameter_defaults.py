@@ -151,3 +151,19 @@ def test_a_documented_default_is_not_denied_where_the_code_computes_one(run_cli,
     companion.write_text(text.replace(written.group(0), "- `lines`: optional, default `20`."))
     result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
     assert "DOX111" not in result.output, result.output
+
+
+def test_a_helper_parameter_default_no_one_can_state_is_not_known(run_cli, make_repo) -> None:
+    source = (
+        "import os\n"
+        "\n"
+        "\n"
+        'def tail(lines=os.getenv("TAIL_LINES"), **rest):\n'
+        "    return lines\n"
+        "\n"
+        "\n"
+        "class Tail(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=str(tail(**self.args)), break_loop=False)\n"
+    )
+    assert _argument(run_cli, make_repo, source, "lines") == (False, False, None, True)
