@@ -152,6 +152,40 @@ def test_unclosed_bracket_is_reported_where_it_opens(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("source", "place", "message"),
+    [
+        (
+            "import os\nfrom __future__ import annotations\n",
+            (2, 1),
+            "from __future__ imports must occur at the beginning of the file",
+        ),
+        ("from __future__ import braces_please\n", (1, 1), "future feature"),
+        ("x = 1\nreturn x\n", (2, 1), "'return' outside function"),
+        ("def f():\n    await g()\n", (2, 5), "'await' outside async function"),
+        ("def f(a, a):\n    pass\n", (1, 10), "duplicate argument 'a'"),
+    ],
+)
+def test_code_the_compiler_refuses_is_a_syntax_problem(
+    tmp_path: Path, source: str, place: tuple[int, int], message: str
+) -> None:
+    facts = facts_of(tmp_path, source + VALID_TOOL)
+
+    assert facts.tools == []
+    ((line, column, kind, said),) = [(p.line, p.column, p.kind, p.message) for p in facts.problems]
+    assert (line, column, kind) == (*place, "syntax")
+    assert said.startswith("syntax error: ") and message in said
+
+
+def test_a_module_the_compiler_refuses_is_reported_by_check(tmp_path: Path) -> None:
+    source = "import os\nfrom __future__ import annotations\n" + VALID_TOOL
+    write_repo(tmp_path, {"tools/echo.py": source})
+    (tmp_path / "pyproject.toml").write_text("")
+    result = run_doxtool(tmp_path, "check", "--no-cache", "--select", "DOX003")
+
+    assert "tools/echo.py:2:1: DOX003 syntax error: from __future__ imports" in result.stdout
+
+
 def test_undecodable_bytes_are_a_problem_at_their_position(tmp_path: Path) -> None:
     facts = facts_of(tmp_path, b"x = 1\ny = '\xff\xfe'\n")
 

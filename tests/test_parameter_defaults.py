@@ -7,6 +7,7 @@ denied, as after ``self.args.get("x") or <fallback>``."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +117,53 @@ def test_a_true_default_line_is_neither_flagged_nor_rewritten(run_cli, make_repo
     companion.write_text(text)
     result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
     assert "argument `limit` has `50` in the code" in result.output
+
+
+@pytest.mark.parametrize("default", ['os.getenv("TAIL_LINES")', "helpers.tool.LIMIT", "max(1, 2)"])
+def test_a_parameter_default_no_one_can_state_is_not_known(
+    run_cli, make_repo, default: str
+) -> None:
+    source = "import os\n\nimport helpers.tool\n\n\n" + _execute(f"lines={default}")
+    assert _argument(run_cli, make_repo, source, "lines") == (False, False, None, True)
+
+
+UNSTATED_DEFAULT_PY = """\
+import os
+
+from helpers.tool import Response, Tool
+
+
+class Tail(Tool):
+    async def execute(self, lines=os.getenv("TAIL_LINES"), **kwargs) -> Response:
+        return Response(message=str(lines), break_loop=False)
+"""
+
+
+def test_a_documented_default_is_not_denied_where_the_code_computes_one(run_cli, make_repo) -> None:
+    root: Path = make_repo({"tools/tail.py": UNSTATED_DEFAULT_PY})
+    result = run_cli(root, "inspect", "tools/tail.py")
+    assert "default not known (line 7)" in result.output
+    companion = root / "tools/tail.py.dox.md"
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = companion.read_text()
+    written = re.search(r"- `lines`: optional[^.]*\.", text)
+    assert written is not None, text
+    companion.write_text(text.replace(written.group(0), "- `lines`: optional, default `20`."))
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    assert "DOX111" not in result.output, result.output
+
+
+def test_a_helper_parameter_default_no_one_can_state_is_not_known(run_cli, make_repo) -> None:
+    source = (
+        "import os\n"
+        "\n"
+        "\n"
+        'def tail(lines=os.getenv("TAIL_LINES"), **rest):\n'
+        "    return lines\n"
+        "\n"
+        "\n"
+        "class Tail(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=str(tail(**self.args)), break_loop=False)\n"
+    )
+    assert _argument(run_cli, make_repo, source, "lines") == (False, False, None, True)

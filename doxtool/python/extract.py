@@ -202,6 +202,10 @@ def _second_half(
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
         return facts
+    refused = _compile_problem(source)
+    if refused is not None:
+        facts.problems.append(refused)
+        return facts
     # the ``ast`` tree that places the statements of libcst's
     syntax: ast.Module | None = None
     stubbed: frozenset[ast.AST] = frozenset()
@@ -262,6 +266,27 @@ def _too_large(
         )
     )
     return facts
+
+
+def _compile_problem(source: str) -> Problem | None:
+    """The syntax error CPython's compiler raises for a module that parses:
+    what the parser lets through and no import does (``from __future__``
+    after other statements, ``return`` or ``await`` outside a function it may
+    stand in, ``nonlocal`` at module level, a parameter named twice). Only
+    where the running Python's parser takes the module: libcst reads syntax
+    newer than it (``type Mode = str``), which its compiler refuses."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, "<module>", "exec", dont_inherit=True)
+    except SyntaxError as error:
+        if error.lineno is not None and error.msg and parse_ast(source) is not None:
+            return Problem(
+                f"syntax error: {error.msg}", error.lineno, max(error.offset or 1, 1), "syntax"
+            )
+    except Exception:  # RecursionError, MemoryError, ValueError (NUL bytes): not ours to say
+        pass
+    return None
 
 
 def _parse_pruned(text: str) -> cst.Module | None:

@@ -289,7 +289,8 @@ class Fallbacks:
         assert param.default is not None
         ok, value = self._value(param.default)
         builder = self._arg(param.name.value)
-        if not ok:
+        if not ok:  # ``text=os.getenv("X")``: a default no one can state
+            builder.unknown_fallback()
             return
         body = suite_body(fn.node.body)
         outcome = replaced(self._shapes(), body, param.name.value, value)
