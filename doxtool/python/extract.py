@@ -185,6 +185,17 @@ def _second_half(
         return _too_large(
             source, not prepared.analysed, prepared.parsed, pruned, facts.path, facts.module
         )
+    # what libcst is about to parse, before its tree exists (the two never
+    # take memory at once; a stubbed body is never analysed, and compiling
+    # the whole of a 1 MiB module would take some 100 MB), and only where
+    # ``ast`` parsed the module: its own syntax errors are libcst's
+    text = prepared.text if prepared.text is not None else source
+    refused = (
+        _compile_problem(text) if prepared.analysed and len(text) <= MAX_PARSED_CHARS else None
+    )
+    if refused is not None:
+        facts.problems.append(refused)
+        return facts
     try:
         tree = _parse_pruned(prepared.text) if prepared.text is not None else None
         whole = tree is None  # libcst parses the module itself
@@ -201,10 +212,6 @@ def _second_half(
     except Exception as exc:  # the native parser reports some errors untyped
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
-        return facts
-    refused = _compile_problem(source)
-    if refused is not None:
-        facts.problems.append(refused)
         return facts
     # the ``ast`` tree that places the statements of libcst's
     syntax: ast.Module | None = None
@@ -280,7 +287,7 @@ def _compile_problem(source: str) -> Problem | None:
             warnings.simplefilter("ignore")
             compile(source, "<module>", "exec", dont_inherit=True)
     except SyntaxError as error:
-        if error.lineno is not None and error.msg and parse_ast(source) is not None:
+        if error.lineno is not None and error.msg:
             return Problem(
                 f"syntax error: {error.msg}", error.lineno, max(error.offset or 1, 1), "syntax"
             )
