@@ -197,11 +197,12 @@ file-documented directories, and every tool module, an agent profile's own
 included) can be decoded and parsed: no syntax error (what CPython's compiler
 refuses in a module that parses included: `from __future__` after other
 statements, `return` outside a function, a parameter named twice; the code
-is compiled, never run), no undecodable bytes, no NUL byte, not so deeply nested that a parser would exhaust its stack, not
-over the size limit. A documented module's file name can be written in a
-companion (no control characters or undecodable bytes) and leaves room for
-the companion's own (`<name>.py.dox.md` within the file system's file-name
-limit, 255 bytes on most).
+is compiled, never run), no undecodable bytes, no NUL byte, not so deeply
+nested that a parser would exhaust its stack, not over the size limit. A
+documented module's file name can be written in a companion (no control
+characters or undecodable bytes) and leaves room for the companion's own
+(`<name>.py.dox.md` within the file system's file-name limit, 255 bytes on
+most).
 
 **Why it matters.** Facts cannot be extracted from a module that does not
 parse, so none of its documentation can be checked. The finding points at the
