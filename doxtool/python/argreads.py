@@ -472,7 +472,8 @@ class ArgumentReads:
                 builder = self._arg(arg)
                 if not any(arg in tested for tested in env.string_bodies):  # strings only
                     builder.weak_type = builder.weak_type or "string"
-                if func.attr.value not in FOLDINGS:  # ``replace("-", "_")``: not the values listed
+                # ``replace("-", "_")``: not the values listed; shown in an f-string, only text
+                if func.attr.value not in FOLDINGS and id(node) not in self.displayed:
                     builder.respelled = True
                     builder.values_unknown |= not keeps_blank(node)
         for arg in self._standing_for(func.value, env) if (used := method_type(func)) else ():

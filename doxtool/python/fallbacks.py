@@ -142,7 +142,7 @@ class Fallbacks:
             # ``q = _maybe_int(args.get("q"), default=1)``: what the call makes
             # of a missing key's ``None`` is what the name holds, as for ``q =
             # args.get("q")`` then ``q = _maybe_int(q, default=1)``
-            self.rebound_fallbacks[id(call)] = (False, None)
+            self.used_fallbacks.add(id(call))  # (the name's checks judge it as before)
         if handed or annotated:
             return
         read = self._read_call(small.value, env)
