@@ -327,8 +327,11 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             # its own temporary file or directory: nothing it was given
             areas = tuple(a for a in areas if a != effects.DELETE)
         self._side_effects(areas, qualified, node, env)
-        # a class of this module (``Client()``) is not walked as its functions are
-        own_class = dotted[0] in self.scan.classes and dotted[0] not in env.names
+        # a class of this module (``Client()``, ``Settings.load()``) is not walked as
+        # its functions are: followed where it defines what the call runs (a
+        # model's fields are read as arguments instead, :mod:`.models`)
+        cls = self.scan.classes.get(dotted[0]) if dotted[0] not in env.names else None
+        own_class = cls is not None and (dotted[1:] or ["__init__"])[0] in cls.methods
         if (
             not areas
             and qualified.split(".", 1)[0] in self.scan.local_roots
