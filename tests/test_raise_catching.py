@@ -168,3 +168,40 @@ def test_a_handler_that_logs_then_reraises_and_an_exception_class_for_a_base_onl
         ("ValueError", 24, True),
         ("KeyError", 29, True),
     ]
+
+
+def test_a_handler_that_rebinds_its_name_before_raising_it_does_not_pass_it_on(
+    tmp_path: Path,
+) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if not self.args.get("n"):
+                        raise ValueError("n is required")
+                except ValueError as err:
+                    err = RuntimeError(f"bad n: {err}")
+                    raise err
+                try:
+                    if self.args.get("x"):
+                        raise KeyError("x")
+                except KeyError as err:
+                    print(err := None)
+                    raise err
+                try:
+                    if self.args.get("y"):
+                        raise LookupError("y")
+                except LookupError as err:
+                    print(err)
+                    raise err
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [
+        ("ValueError", 8, True),
+        ("KeyError", 14, True),
+        ("LookupError", 20, False),
+    ]

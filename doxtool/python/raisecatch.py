@@ -12,7 +12,8 @@ the module for a builtin one, an ``Exception`` class for a class of the
 module that derives from ``BaseException`` only) or perhaps (anything
 else). A handler whose body ends with ``raise`` (or ``raise`` of its own
 ``as`` name), simple statements that do not leave before it
-(``log.error(e)``), passes the exception on. The raise gets out of a
+(``log.error(e)``) and none rebinding that name, passes the exception
+on. The raise gets out of a
 ``try`` when no handler may take it or the first that surely does passes
 it on, each before it passing it on too or never taking it."""
 
@@ -65,7 +66,47 @@ def _passes_on(handler: cst.ExceptHandler) -> bool:
         and own is not None
         and type(own.name) is cst.Name
         and exc.value == own.name.value
+        and not any(_binds(small, exc.value) for small in smalls[:-1])
     )
+
+
+def _binds(small: cst.BaseSmallStatement, name: str) -> bool:
+    """Whether the simple statement binds or deletes ``name`` anywhere in
+    it (``err = RuntimeError(str(err))``, ``(err := ...)``, ``del err``):
+    ``raise err`` then raises what it holds, not what was caught."""
+
+    class _Finder(cst.CSTVisitor):
+        found = False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            self.found = self.found or node.value == name
+
+    targets: list[cst.CSTNode] = []
+    if type(small) is cst.Assign:
+        targets = [t.target for t in small.targets]
+    elif type(small) in (cst.AnnAssign, cst.AugAssign):
+        targets = [small.target]  # type: ignore[attr-defined]
+    elif type(small) is cst.Del:
+        targets = [small.target]
+    elif type(small) in (cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom):
+        return True  # what it binds is not read here
+    walrus = [n.target for n in _nodes(small) if type(n) is cst.NamedExpr]
+    finder = _Finder()
+    for target in (*targets, *walrus):
+        target.visit(finder)
+    return finder.found
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+
+    class _All(cst.CSTVisitor):
+        def on_visit(self, current: cst.CSTNode) -> bool:
+            found.append(current)
+            return True
+
+    node.visit(_All())
+    return found
 
 
 def _takes(
