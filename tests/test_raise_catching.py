@@ -205,3 +205,34 @@ def test_a_handler_that_rebinds_its_name_before_raising_it_does_not_pass_it_on(
         ("KeyError", 14, True),
         ("LookupError", 20, False),
     ]
+
+
+def test_a_finally_that_may_leave_may_drop_what_gets_past_the_handlers(tmp_path: Path) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                quiet = self.args.get("quiet", False)
+                try:
+                    if not self.args.get("n"):
+                        raise ValueError("n is required")
+                except KeyError:
+                    return Response("missing", False)
+                finally:
+                    if quiet:
+                        return Response("done", False)
+                try:
+                    if not self.args.get("m"):
+                        raise TypeError("m is required")
+                except KeyError:
+                    return Response("missing", False)
+                finally:
+                    def later():
+                        return 1
+                    print(later)
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [("ValueError", 9, True), ("TypeError", 17, False)]

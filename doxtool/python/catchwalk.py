@@ -23,6 +23,7 @@ from doxtool.python.controlflow import contains_return, ends_with_raise, termina
 from doxtool.python.cstcaught import escaping_checks
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.keyguards import GUARD_EXCEPTIONS
+from doxtool.python.raisecatch import finally_may_leave
 from doxtool.python.walkstate import Env
 
 
@@ -97,8 +98,8 @@ class CatchWalk:
         handed = catches and env.func is not self.entry and any(map(contains_return, keyed[0][0]))
         catches = catches and not handed
         env.trying += bool(handlers)
-        if handlers:
-            env.catchers.append(tuple(stmt.handlers))
+        if handlers:  # a ``finally`` that may leave may drop what any handler passes on
+            env.catchers.append(None if finally_may_leave(stmt) else tuple(stmt.handlers))
         escaping = env.escaping
         if recovers and not env.recovering:  # (one ``try`` that may recover around it)
             env.escaping = escaping_checks(stmt, self._base_only())  # type: ignore[arg-type]

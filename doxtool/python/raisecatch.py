@@ -4,7 +4,8 @@ statements around it, read with libcst for the tool walk
 
 Each enclosing ``try`` body with handlers is one entry of
 :attr:`~doxtool.python.walkstate.Env.catchers` (its handlers); a ``with
-suppress(...)`` or a ``finally`` that always leaves is an entry of ``None``
+suppress(...)``, a ``finally`` that always leaves, and a ``try`` whose
+``finally`` may leave (:func:`finally_may_leave`) are entries of ``None``
 (it may swallow anything). A handler takes the raised class surely (a bare
 ``except``, ``BaseException``, the same class, a builtin class above a
 builtin one), never (a builtin class not above a builtin one, a class of
@@ -212,3 +213,24 @@ def may_be_caught(
         ):
             return True
     return False
+
+
+def finally_may_leave(stmt: cst.Try | cst.TryStar) -> bool:
+    """Whether the ``finally`` of ``stmt`` holds a ``return``, ``break``,
+    ``continue`` or ``raise`` outside a nested function or class (``if
+    quiet: return Response(...)``): on the calls that reach it, what the
+    body raised is dropped, so its handlers may be said to take anything."""
+    if stmt.finalbody is None:
+        return False
+    leaving = False
+
+    class _Leaves(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            nonlocal leaving
+            if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+                return False
+            leaving = leaving or type(node) in _LEAVING
+            return not leaving
+
+    stmt.finalbody.visit(_Leaves())
+    return leaving
