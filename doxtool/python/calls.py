@@ -16,6 +16,7 @@ from doxtool.core.facts import Effect, HelperCall
 from doxtool.python import effects
 from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.argwrites import Writes, argument_writes
+from doxtool.python.bindings import shadowed
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.chains import ObjectChains
 from doxtool.python.cstnodes import dotted_name, splat_fills
@@ -329,6 +330,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         self._side_effects(areas, qualified, node, env)
         # a class of this module (``Client()``) is not walked as its functions are
         own_class = dotted[0] in self.scan.classes and dotted[0] not in env.names
+        own_class = own_class and not shadowed(
+            dotted[0], env.func.node, self.scan.tree, self._bindings
+        )
         if (
             not areas
             and qualified.split(".", 1)[0] in self.scan.local_roots
