@@ -331,7 +331,8 @@ class ReadMissing:
         that compares it equal to a literal, or in a literal collection, the
         value a missing key gives it is not (``action = args.get("action",
         "list")``, then ``if action == "add":``: a missing key never comes
-        this way)."""
+        this way), the name bound nowhere else (``if force: action = "add"``
+        and ``for action in ...`` may bring a missing key there)."""
         target = node.comparisons[0]
         operator = type(target.operator)
         sides = [(node.left, target.comparator)]
@@ -339,7 +340,7 @@ class ReadMissing:
         for subject, other in sides if operator in (cst.Equal, cst.In) else []:
             held = self._tested_read_missing(subject, env)
             ok, value = self._value(other)  # type: ignore[attr-defined]
-            if held is None or not ok:
+            if held is None or not ok or _rebound(subject, env):
                 continue
             values = value if operator is cst.In else [value]
             if isinstance(values, (list, tuple, set, frozenset)) and all(
@@ -428,6 +429,11 @@ def _methods_other_than_reads(function: cst.CSTNode, name: str) -> bool:
 
     function.visit(_Methods())
     return found
+
+
+def _rebound(subject: cst.BaseExpression, env: Env) -> bool:
+    """Whether ``subject`` is a name its function binds more than once."""
+    return type(subject) is cst.Name and _bindings(env.func.node, subject.value) != 1
 
 
 def _bindings(function: cst.CSTNode, name: str) -> int:
