@@ -236,3 +236,32 @@ def test_a_finally_that_may_leave_may_drop_what_gets_past_the_handlers(tmp_path:
         """
     facts = tool(tmp_path, source)
     assert _raises(facts) == [("ValueError", 9, True), ("TypeError", 17, False)]
+
+
+def test_a_handler_of_a_builtin_class_above_exception_may_take_a_base_only_class(
+    tmp_path: Path,
+) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class Abort(SystemExit):
+            pass
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if not self.args.get("n"):
+                        raise Abort("n is required")
+                except SystemExit:
+                    return Response("aborted", False)
+                try:
+                    if not self.args.get("m"):
+                        raise Abort("m is required")
+                except Exception:
+                    return Response("failed", False)
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [("Abort", 12, True), ("Abort", 17, False)]

@@ -153,8 +153,9 @@ def _takes_one(
     if caught_builtin is BaseException:
         return SURE
     if raised in base_only and caught_builtin is not None:
-        # ``class Abort(BaseException)``: no ``Exception`` class takes it
-        return PERHAPS if caught_builtin is BaseException else NEVER
+        # ``class Abort(BaseException)``: no ``Exception`` class takes it;
+        # ``SystemExit`` takes ``class Abort(SystemExit)``
+        return NEVER if issubclass(caught_builtin, Exception) else PERHAPS
     if raised_builtin is None:
         return PERHAPS
     if caught_builtin is not None:
