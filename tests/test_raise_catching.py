@@ -265,3 +265,26 @@ def test_a_handler_of_a_builtin_class_above_exception_may_take_a_base_only_class
         """
     facts = tool(tmp_path, source)
     assert _raises(facts) == [("Abort", 12, True), ("Abort", 17, False)]
+
+
+def test_a_finally_with_no_handlers_that_may_leave_may_drop_the_raise(tmp_path: Path) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                quiet = self.args.get("quiet", False)
+                try:
+                    try:
+                        if not self.args.get("n"):
+                            raise ValueError("n is required")
+                    finally:
+                        if quiet:
+                            return Response("done", False)
+                except KeyError:
+                    return Response("missing", False)
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [("ValueError", 10, True)]

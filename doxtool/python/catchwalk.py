@@ -50,7 +50,9 @@ class CatchWalk:
         # ... and every exception raised before it: a helper's may be caught
         env.overridden += overrides
         env.trying += overrides
-        if overrides:
+        # a ``finally`` that leaves on some calls may drop what the body raises
+        dropping = overrides or (not stmt.handlers and finally_may_leave(stmt))
+        if dropping:
             env.catchers.append(None)
         self._try_body(stmt, env)
         for handler in stmt.handlers:  # run when the body raises: on some calls only
@@ -63,7 +65,7 @@ class CatchWalk:
             self._unordered(partial(walk, orelse, env))
         env.overridden -= overrides
         env.trying -= overrides
-        if overrides:
+        if dropping:
             env.catchers.pop()
         if stmt.finalbody is not None:
             self._stmts(suite_body(stmt.finalbody.body), env)
