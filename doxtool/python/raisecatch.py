@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from doxtool.python.cstnodes import dotted_name
+from doxtool.python.cstnodes import child_nodes, dotted_name
 
 SURE = "sure"
 NEVER = "never"
@@ -75,13 +75,6 @@ def _binds(small: cst.BaseSmallStatement, name: str) -> bool:
     """Whether the simple statement binds or deletes ``name`` anywhere in
     it (``err = RuntimeError(str(err))``, ``(err := ...)``, ``del err``):
     ``raise err`` then raises what it holds, not what was caught."""
-
-    class _Finder(cst.CSTVisitor):
-        found = False
-
-        def visit_Name(self, node: cst.Name) -> None:
-            self.found = self.found or node.value == name
-
     targets: list[cst.CSTNode] = []
     if type(small) is cst.Assign:
         targets = [t.target for t in small.targets]
@@ -91,22 +84,18 @@ def _binds(small: cst.BaseSmallStatement, name: str) -> bool:
         targets = [small.target]
     elif type(small) in (cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom):
         return True  # what it binds is not read here
-    walrus = [n.target for n in _nodes(small) if type(n) is cst.NamedExpr]
-    finder = _Finder()
-    for target in (*targets, *walrus):
-        target.visit(finder)
-    return finder.found
+    targets += [n.target for n in _nodes(small) if type(n) is cst.NamedExpr]
+    return any(type(n) is cst.Name and n.value == name for t in targets for n in _nodes(t))
 
 
 def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """``node`` and every node under it."""
     found: list[cst.CSTNode] = []
-
-    class _All(cst.CSTVisitor):
-        def on_visit(self, current: cst.CSTNode) -> bool:
-            found.append(current)
-            return True
-
-    node.visit(_All())
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo.extend(child_nodes(current))
     return found
 
 
@@ -223,15 +212,11 @@ def finally_may_leave(stmt: cst.Try | cst.TryStar) -> bool:
     body raised is dropped, so its handlers may be said to take anything."""
     if stmt.finalbody is None:
         return False
-    leaving = False
-
-    class _Leaves(cst.CSTVisitor):
-        def on_visit(self, node: cst.CSTNode) -> bool:
-            nonlocal leaving
-            if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
-                return False
-            leaving = leaving or type(node) in _LEAVING
-            return not leaving
-
-    stmt.finalbody.visit(_Leaves())
-    return leaving
+    todo: list[cst.CSTNode] = [stmt.finalbody]
+    while todo:
+        node = todo.pop()
+        if type(node) in _LEAVING:
+            return True
+        if type(node) not in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            todo.extend(child_nodes(node))
+    return False
