@@ -193,3 +193,26 @@ def test_a_range_check_refuses_what_either_bound_does_in_both_walks(
         "cut": ("required", "-"),
         "never": ("optional", 0),
     }
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_bound_on_a_name_bound_anew_since_refuses_nothing_in_both_walks(
+    make_repo, run_cli, walk: str
+) -> None:
+    """A name the conversion made, then bound anew otherwise than by a plain
+    assignment (``k += 1``, ``for i in range(i, 3)``), no longer holds what
+    the conversion made of the default: a bound on it refuses nothing of it."""
+    code = """\
+        k = int(A.get("k", 0))
+        k += 1
+        if not (1 <= k <= 10):
+            raise ValueError("k must be 1 to 10")
+        i = int(A.get("i", 0))
+        for i in range(i, 3):
+            pass
+        if i < 1:
+            raise ValueError("i must be positive")
+        """
+    root = make_repo(WALKS[walk](code))
+    found = kinds_and_defaults(run_cli, root)
+    assert {name: found[name][0] for name in found} == {"k": "optional", "i": "optional"}

@@ -90,3 +90,48 @@ def test_a_helper_read_under_the_tools_own_test_is_needed_on_some_calls(
     found = _requiredness(facts)
     assert found["a"] is not True
     assert found["b"] is False
+
+
+FILLING = """\
+def filled(args, key):
+    if key not in args:
+        args[key] = "auto"
+    return args[key]
+
+
+def waited(args, key):
+    while key not in args:
+        args[key] = "auto"
+    return args[key]
+
+
+def defaulted(args, key):
+    args.setdefault(key, "auto")
+    return args[key]
+
+
+def merged(args, key, extra):
+    args.update(extra)
+    return args[key]
+"""
+
+
+def test_a_helper_that_may_write_the_key_before_reading_it_does_not_need_it(
+    tmp_path: Path,
+) -> None:
+    source = """\
+        from helpers import keys
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                a = keys.filled(self.args, "a")
+                b = keys.waited(self.args, "b")
+                c = keys.defaulted(self.args, "c")
+                d = keys.merged(self.args, "d", {"d": 1})
+                return Response(f"{a}{b}{c}{d}", False)
+        """
+    facts = tool(tmp_path, source, helpers__keys=FILLING)
+    found = _requiredness(facts)
+    assert all(found[k] is not True for k in "abcd"), found

@@ -175,3 +175,28 @@ def test_a_class_of_the_tool_module_refusing_its_value_makes_the_argument_requir
     root = make_repo({"tools/probe.py": module})
     result = run_cli(root, "inspect", "tools/probe.py")
     assert "      value: required (line 13)" in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("held", "body", "after"),
+    [
+        (
+            "",
+            "        for Settings in self.agent.kinds:\n            pass\n        Settings()\n",
+            "",
+        ),
+        ("", "        def Settings():\n            return None\n        Settings()\n", ""),
+        ("", "        Settings()\n", "\n\nSettings = dict\n"),
+    ],
+)
+def test_a_class_name_bound_anew_is_not_followed_as_the_class(
+    make_repo, run_cli, held: str, body: str, after: str
+) -> None:
+    """Where the function or the module binds the class's name anew (a loop
+    variable, a nested ``def``, ``Settings = wrap(Settings)``), a call of
+    it need not construct the class: its ``__init__`` is not claimed."""
+    init = 'os.path.exists("/etc/probe.conf")'
+    module = OWN_CLASS.format(init=init, held=held, body=body) + after
+    root = make_repo({"tools/probe.py": module})
+    result = run_cli(root, "inspect", "tools/probe.py")
+    assert "tools.probe.Settings -> os.path.exists" not in result.output, result.output

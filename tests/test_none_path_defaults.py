@@ -152,3 +152,24 @@ def test_a_read_in_an_arm_its_default_never_takes_keeps_the_default(
         either = code.replace('"drop" == action or', '"list" == action or')
         root = make_repo({**clean_files(), **WALKS[walk](either)})
         assert kinds_and_defaults(run_cli, root)["action"] == ("optional", "-")
+
+
+@pytest.mark.parametrize(
+    "rebinding",
+    ['if A.get("force"):\n    action = "add"\n', 'for action in A.get("steps", []):\n    pass\n'],
+)
+def test_a_name_bound_anew_may_bring_a_missing_key_into_any_arm(
+    make_repo, run_cli, rebinding: str
+) -> None:
+    """``action = args.get("action", "list")``, then ``if force: action =
+    "add"`` (or ``for action in ...``): a missing key may reach ``if action
+    == "add"``, where the read gives ``None``: no default is claimed."""
+    for test in ('action == "add"', 'action == "add" or action == "edit"'):
+        code = (
+            'action = A.get("action", "list")\n'
+            + rebinding
+            + f"if {test}:\n"
+            + '    print(A.get("action"))\n'
+        )
+        root = make_repo({**clean_files(), **WALKS["tool"](code)})
+        assert kinds_and_defaults(run_cli, root)["action"] == ("optional", "-"), test

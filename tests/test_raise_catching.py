@@ -168,3 +168,123 @@ def test_a_handler_that_logs_then_reraises_and_an_exception_class_for_a_base_onl
         ("ValueError", 24, True),
         ("KeyError", 29, True),
     ]
+
+
+def test_a_handler_that_rebinds_its_name_before_raising_it_does_not_pass_it_on(
+    tmp_path: Path,
+) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if not self.args.get("n"):
+                        raise ValueError("n is required")
+                except ValueError as err:
+                    err = RuntimeError(f"bad n: {err}")
+                    raise err
+                try:
+                    if self.args.get("x"):
+                        raise KeyError("x")
+                except KeyError as err:
+                    print(err := None)
+                    raise err
+                try:
+                    if self.args.get("y"):
+                        raise LookupError("y")
+                except LookupError as err:
+                    print(err)
+                    raise err
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [
+        ("ValueError", 8, True),
+        ("KeyError", 14, True),
+        ("LookupError", 20, False),
+    ]
+
+
+def test_a_finally_that_may_leave_may_drop_what_gets_past_the_handlers(tmp_path: Path) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                quiet = self.args.get("quiet", False)
+                try:
+                    if not self.args.get("n"):
+                        raise ValueError("n is required")
+                except KeyError:
+                    return Response("missing", False)
+                finally:
+                    if quiet:
+                        return Response("done", False)
+                try:
+                    if not self.args.get("m"):
+                        raise TypeError("m is required")
+                except KeyError:
+                    return Response("missing", False)
+                finally:
+                    def later():
+                        return 1
+                    print(later)
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [("ValueError", 9, True), ("TypeError", 17, False)]
+
+
+def test_a_handler_of_a_builtin_class_above_exception_may_take_a_base_only_class(
+    tmp_path: Path,
+) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class Abort(SystemExit):
+            pass
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if not self.args.get("n"):
+                        raise Abort("n is required")
+                except SystemExit:
+                    return Response("aborted", False)
+                try:
+                    if not self.args.get("m"):
+                        raise Abort("m is required")
+                except Exception:
+                    return Response("failed", False)
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [("Abort", 12, True), ("Abort", 17, False)]
+
+
+def test_a_finally_with_no_handlers_that_may_leave_may_drop_the_raise(tmp_path: Path) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                quiet = self.args.get("quiet", False)
+                try:
+                    try:
+                        if not self.args.get("n"):
+                            raise ValueError("n is required")
+                    finally:
+                        if quiet:
+                            return Response("done", False)
+                except KeyError:
+                    return Response("missing", False)
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert _raises(facts) == [("ValueError", 10, True)]

@@ -6,7 +6,9 @@
 literal one: where no guard stands around it (a guard may be about any key,
 so any one is taken to cover it), the read needs the key, on some calls
 only under a branch. ``if key not in args: raise ...`` is a check of that
-key as ``if "k" not in args`` is of ``"k"``.
+key as ``if "k" not in args`` is of ``"k"``. A function that may write a
+dict under that key (``args[key] = "auto"``, ``args.setdefault(key, ...)``,
+``args.update(...)``) may have filled it before the read: no need is said.
 """
 
 from __future__ import annotations
@@ -32,7 +34,10 @@ def computed_read(
         line=node.lineno,
         column=node.col_offset + 1,
         kind=kind,
-        guarded=param is None or not raises or bool(walk.guards),
+        guarded=param is None
+        or not raises
+        or bool(walk.guards)
+        or _may_write_under(walk.node, param),
         computed=code,
         key_param=param,
     )
@@ -61,3 +66,26 @@ def computed_absence(
         if not read.key and read.key_param == name and (read.line, read.column) == where:
             return {"": ("missing", read)}
     return None
+
+
+def _may_write_under(fn: ast.AST, param: str) -> bool:
+    """Whether ``fn`` holds a write of a dict under the name ``param``
+    (``d[param] = ...``, ``del d[param]``, ``d.setdefault(param, ...)``) or
+    one that may write any key (``d.update(...)``, ``d |= ...``)."""
+    for node in ast.walk(fn):
+        if (
+            isinstance(node, ast.Subscript)
+            and not isinstance(node.ctx, ast.Load)
+            and isinstance(node.slice, ast.Name)
+            and node.slice.id == param
+        ):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "update":
+                return True
+            first = node.args[0] if node.args else None
+            if node.func.attr == "setdefault" and isinstance(first, ast.Name) and first.id == param:
+                return True
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr):
+            return True
+    return False

@@ -39,6 +39,31 @@ class MadeValues:
         and the read."""
         return {}
 
+    def _forget_rebound(self, stmt: ast.stmt) -> None:
+        """Drop from :attr:`var_made` the names ``stmt`` may bind anew
+        otherwise than as the one target of an assignment (``n += 1``, ``for
+        n in ...``, ``with ... as n``, ``a, n = ...``, ``(n := ...)``, ``del
+        n``, ``nonlocal n`` in a function it defines): what a check of them
+        later tests is no longer what the conversion made."""
+        if not self.var_made:
+            return
+        todo: list[ast.AST] = [stmt]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                self.var_made.pop(node.id, None)
+            elif isinstance(node, (ast.Nonlocal, ast.Global)):
+                for name in node.names:
+                    self.var_made.pop(name, None)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.var_made.pop(node.name, None)
+                # its own names are its own, unless it declares them not
+                todo.extend(n for n in ast.walk(node) if isinstance(n, (ast.Nonlocal, ast.Global)))
+                continue
+            elif isinstance(node, ast.Lambda):
+                continue
+            todo.extend(ast.iter_child_nodes(node))
+
     def _made_contract(self, stmt: ast.stmt, name: str, refusal: str, raises: bool) -> bool:
         """``if not n: raise ...`` (``refusal``, true for a body that
         ``raises``) on a name :attr:`var_made` holds: what it refuses of the

@@ -183,3 +183,26 @@ def _declarations(node: cst.CSTNode) -> set[str]:
             continue
         todo.extend(child_nodes(current))
     return found
+
+
+def shadowed(
+    name: str, function: cst.FunctionDef, module: cst.Module, cache: dict[int, ScopeBindings]
+) -> bool:
+    """Whether ``name``, which a module-level ``class`` or ``def`` binds,
+    may stand for something else in ``function``: the function binds it
+    itself (a parameter, an assignment, a ``for`` target, a nested ``def``,
+    an import), or the module binds it more than once (``Store =
+    wrap(Store)``). ``cache``: each scope's bindings, found once."""
+    params = function.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+    if any(p.name.value == name for p in every):
+        return True
+    for scope in (function.body, module):
+        table = cache.get(id(scope))
+        if table is None:
+            table = cache[id(scope)] = scope_bindings(scope)
+        bound = table.of(name)
+        if bound is None or len(bound) > (scope is module):
+            return True
+    return False

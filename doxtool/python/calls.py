@@ -16,6 +16,7 @@ from doxtool.core.facts import Effect, HelperCall
 from doxtool.python import effects
 from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.argwrites import Writes, argument_writes
+from doxtool.python.bindings import shadowed
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.chains import ObjectChains
 from doxtool.python.cstnodes import dotted_name, splat_fills
@@ -327,11 +328,11 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             # its own temporary file or directory: nothing it was given
             areas = tuple(a for a in areas if a != effects.DELETE)
         self._side_effects(areas, qualified, node, env)
-        # a class of this module (``Client()``, ``Settings.load()``) is not walked as
-        # its functions are: followed where it defines what the call runs (a
-        # model's fields are read as arguments instead, :mod:`.models`)
+        # a class of this module (``Client()``): followed where it defines what the call
+        # runs and no binding hides it (a model's fields are arguments: :mod:`.models`)
         cls = self.scan.classes.get(dotted[0]) if dotted[0] not in env.names else None
-        own_class = cls is not None and (dotted[1:] or ["__init__"])[0] in cls.methods
+        runs = cls is not None and (dotted[1:] or ["__init__"])[0] in cls.methods
+        own_class = runs and not shadowed(dotted[0], env.func.node, self.scan.tree, self._bindings)
         if (
             not areas
             and qualified.split(".", 1)[0] in self.scan.local_roots

@@ -23,6 +23,7 @@ from doxtool.python.controlflow import contains_return, ends_with_raise, termina
 from doxtool.python.cstcaught import escaping_checks
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.keyguards import GUARD_EXCEPTIONS
+from doxtool.python.raisecatch import finally_may_leave
 from doxtool.python.walkstate import Env
 
 
@@ -49,7 +50,9 @@ class CatchWalk:
         # ... and every exception raised before it: a helper's may be caught
         env.overridden += overrides
         env.trying += overrides
-        if overrides:
+        # a ``finally`` that leaves on some calls may drop what the body raises
+        dropping = overrides or (not stmt.handlers and finally_may_leave(stmt))
+        if dropping:
             env.catchers.append(None)
         self._try_body(stmt, env)
         for handler in stmt.handlers:  # run when the body raises: on some calls only
@@ -62,7 +65,7 @@ class CatchWalk:
             self._unordered(partial(walk, orelse, env))
         env.overridden -= overrides
         env.trying -= overrides
-        if overrides:
+        if dropping:
             env.catchers.pop()
         if stmt.finalbody is not None:
             self._stmts(suite_body(stmt.finalbody.body), env)
@@ -97,8 +100,8 @@ class CatchWalk:
         handed = catches and env.func is not self.entry and any(map(contains_return, keyed[0][0]))
         catches = catches and not handed
         env.trying += bool(handlers)
-        if handlers:
-            env.catchers.append(tuple(stmt.handlers))
+        if handlers:  # a ``finally`` that may leave may drop what any handler passes on
+            env.catchers.append(None if finally_may_leave(stmt) else tuple(stmt.handlers))
         escaping = env.escaping
         if recovers and not env.recovering:  # (one ``try`` that may recover around it)
             env.escaping = escaping_checks(stmt, self._base_only())  # type: ignore[arg-type]

@@ -70,6 +70,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         (:mod:`.astpresence`, :mod:`.astskipped`)."""
         self._note_presence_binding(body, index)
         self._note_skipped_branch(body, index)
+        self._forget_rebound(body[index])  # :mod:`.astmade`
 
     def _track_read(self, stmt: ast.stmt, targets: list[ast.expr], new: list[KeyRead]) -> None:
         """``value = str(args.get(key) or "").strip()`` at the top of the body:

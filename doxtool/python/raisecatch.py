@@ -4,7 +4,8 @@ statements around it, read with libcst for the tool walk
 
 Each enclosing ``try`` body with handlers is one entry of
 :attr:`~doxtool.python.walkstate.Env.catchers` (its handlers); a ``with
-suppress(...)`` or a ``finally`` that always leaves is an entry of ``None``
+suppress(...)``, a ``finally`` that always leaves, and a ``try`` whose
+``finally`` may leave (:func:`finally_may_leave`) are entries of ``None``
 (it may swallow anything). A handler takes the raised class surely (a bare
 ``except``, ``BaseException``, the same class, a builtin class above a
 builtin one), never (a builtin class not above a builtin one, a class of
@@ -12,7 +13,8 @@ the module for a builtin one, an ``Exception`` class for a class of the
 module that derives from ``BaseException`` only) or perhaps (anything
 else). A handler whose body ends with ``raise`` (or ``raise`` of its own
 ``as`` name), simple statements that do not leave before it
-(``log.error(e)``), passes the exception on. The raise gets out of a
+(``log.error(e)``) and none rebinding that name, passes the exception
+on. The raise gets out of a
 ``try`` when no handler may take it or the first that surely does passes
 it on, each before it passing it on too or never taking it."""
 
@@ -23,7 +25,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from doxtool.python.cstnodes import dotted_name
+from doxtool.python.cstnodes import child_nodes, dotted_name
 
 SURE = "sure"
 NEVER = "never"
@@ -65,7 +67,36 @@ def _passes_on(handler: cst.ExceptHandler) -> bool:
         and own is not None
         and type(own.name) is cst.Name
         and exc.value == own.name.value
+        and not any(_binds(small, exc.value) for small in smalls[:-1])
     )
+
+
+def _binds(small: cst.BaseSmallStatement, name: str) -> bool:
+    """Whether the simple statement binds or deletes ``name`` anywhere in
+    it (``err = RuntimeError(str(err))``, ``(err := ...)``, ``del err``):
+    ``raise err`` then raises what it holds, not what was caught."""
+    targets: list[cst.CSTNode] = []
+    if type(small) is cst.Assign:
+        targets = [t.target for t in small.targets]
+    elif type(small) in (cst.AnnAssign, cst.AugAssign):
+        targets = [small.target]  # type: ignore[attr-defined]
+    elif type(small) is cst.Del:
+        targets = [small.target]
+    elif type(small) in (cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom):
+        return True  # what it binds is not read here
+    targets += [n.target for n in _nodes(small) if type(n) is cst.NamedExpr]
+    return any(type(n) is cst.Name and n.value == name for t in targets for n in _nodes(t))
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """``node`` and every node under it."""
+    found: list[cst.CSTNode] = []
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo.extend(child_nodes(current))
+    return found
 
 
 def _takes(
@@ -111,8 +142,9 @@ def _takes_one(
     if caught_builtin is BaseException:
         return SURE
     if raised in base_only and caught_builtin is not None:
-        # ``class Abort(BaseException)``: no ``Exception`` class takes it
-        return PERHAPS if caught_builtin is BaseException else NEVER
+        # ``class Abort(BaseException)``: no ``Exception`` class takes it;
+        # ``SystemExit`` takes ``class Abort(SystemExit)``
+        return NEVER if issubclass(caught_builtin, Exception) else PERHAPS
     if raised_builtin is None:
         return PERHAPS
     if caught_builtin is not None:
@@ -170,4 +202,21 @@ def may_be_caught(
             entry, raised, raised_builtin, plain, classes, base_only
         ):
             return True
+    return False
+
+
+def finally_may_leave(stmt: cst.Try | cst.TryStar) -> bool:
+    """Whether the ``finally`` of ``stmt`` holds a ``return``, ``break``,
+    ``continue`` or ``raise`` outside a nested function or class (``if
+    quiet: return Response(...)``): on the calls that reach it, what the
+    body raised is dropped, so its handlers may be said to take anything."""
+    if stmt.finalbody is None:
+        return False
+    todo: list[cst.CSTNode] = [stmt.finalbody]
+    while todo:
+        node = todo.pop()
+        if type(node) in _LEAVING:
+            return True
+        if type(node) not in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            todo.extend(child_nodes(node))
     return False

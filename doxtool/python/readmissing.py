@@ -16,6 +16,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.cstnodes import child_nodes
 from doxtool.python.frameworkcalls import LOG_METHODS
 from doxtool.python.nameuses import looked_in
 from doxtool.python.readforms import CALLED, COMPUTED_METHODS, NONE_RAISING, REFUSALS
@@ -331,7 +332,8 @@ class ReadMissing:
         that compares it equal to a literal, or in a literal collection, the
         value a missing key gives it is not (``action = args.get("action",
         "list")``, then ``if action == "add":``: a missing key never comes
-        this way)."""
+        this way), the name bound nowhere else (``if force: action = "add"``
+        and ``for action in ...`` may bring a missing key there)."""
         target = node.comparisons[0]
         operator = type(target.operator)
         sides = [(node.left, target.comparator)]
@@ -339,7 +341,7 @@ class ReadMissing:
         for subject, other in sides if operator in (cst.Equal, cst.In) else []:
             held = self._tested_read_missing(subject, env)
             ok, value = self._value(other)  # type: ignore[attr-defined]
-            if held is None or not ok:
+            if held is None or not ok or _rebound(subject, env):
                 continue
             values = value if operator is cst.In else [value]
             if isinstance(values, (list, tuple, set, frozenset)) and all(
@@ -430,39 +432,33 @@ def _methods_other_than_reads(function: cst.CSTNode, name: str) -> bool:
     return found
 
 
+def _rebound(subject: cst.BaseExpression, env: Env) -> bool:
+    """Whether ``subject`` is a name its function binds more than once."""
+    return type(subject) is cst.Name and _bindings(env.func.node, subject.value) != 1
+
+
 def _bindings(function: cst.CSTNode, name: str) -> int:
     """How many places of ``function`` bind ``name`` (``data = {...}`` before
     ``if x: data = args.get("issue", {})``: past the branch it may hold either)."""
+    # (walks of its own: a visitor class or a recursive closure made on each
+    # call would leave cycles for the collector)
+    targets: list[cst.CSTNode] = []
+    todo: list[cst.CSTNode] = [function]
+    while todo:
+        node = todo.pop()
+        kind = type(node)
+        if kind in (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.NamedExpr, cst.For):
+            targets.append(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.AsName:
+            targets.append(node.name)  # type: ignore[attr-defined]
+        todo.extend(child_nodes(node))
     count = 0
-
-    def bound(target: cst.BaseExpression | None) -> None:
-        nonlocal count
+    while targets:
+        target = targets.pop()
         if type(target) is cst.Name and target.value == name:
             count += 1
         elif type(target) in (cst.Tuple, cst.List):
-            for element in target.elements:  # type: ignore[union-attr]
-                bound(element.value)
+            targets.extend(e.value for e in target.elements)  # type: ignore[attr-defined]
         elif type(target) is cst.StarredElement:
-            bound(target.value)  # type: ignore[union-attr]
-
-    class _Binds(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            bound(node.target)
-
-        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-            bound(node.target)
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            bound(node.target)
-
-        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-            bound(node.target)
-
-        def visit_For(self, node: cst.For) -> None:
-            bound(node.target)
-
-        def visit_AsName(self, node: cst.AsName) -> None:
-            bound(node.name)  # type: ignore[arg-type]
-
-    function.visit(_Binds())
+            targets.append(target.value)  # type: ignore[attr-defined]
     return count
