@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import libcst as cst
 
@@ -37,6 +38,22 @@ _LEAVING = (cst.Return, cst.Break, cst.Continue, cst.Raise)
 #: handlers of one ``try`` body; None: a ``with suppress(...)`` or an
 #: overriding ``finally``, which may swallow anything
 Catcher = "tuple[cst.ExceptHandler, ...] | None"
+
+
+@dataclass(frozen=True)
+class _Raised:
+    """The class a ``raise`` raises, and what judges the handlers around it."""
+
+    #: its dotted name as written
+    name: str
+    #: the builtin class it names, if so
+    builtin: type | None
+    #: the names that are Python's own (the module does not bind them)
+    plain: frozenset[str]
+    #: the classes the module defines, and those that derive from
+    #: ``BaseException`` and not ``Exception``
+    classes: frozenset[str]
+    base_only: frozenset[str]
 
 
 def _builtin(name: str) -> type | None:
@@ -99,16 +116,8 @@ def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
-def _takes(
-    handler: cst.ExceptHandler,
-    raised: str,
-    raised_builtin: type | None,
-    plain: frozenset[str],
-    classes: frozenset[str],
-    base_only: frozenset[str],
-) -> str:
-    """How surely ``handler`` takes the class named ``raised`` (a dotted
-    name as written; ``raised_builtin``: the builtin class it names, if so)."""
+def _takes(handler: cst.ExceptHandler, raised: _Raised) -> str:
+    """How surely ``handler`` takes the class ``raised``."""
     if handler.type is None:
         return SURE
     kinds = (
@@ -116,7 +125,7 @@ def _takes(
         if type(handler.type) is cst.Tuple
         else [handler.type]
     )
-    verdicts = [_takes_one(k, raised, raised_builtin, plain, classes, base_only) for k in kinds]
+    verdicts = [_takes_one(k, raised) for k in kinds]
     if SURE in verdicts:
         return SURE
     if all(v == NEVER for v in verdicts):
@@ -124,45 +133,31 @@ def _takes(
     return PERHAPS
 
 
-def _takes_one(
-    kind: cst.BaseExpression,
-    raised: str,
-    raised_builtin: type | None,
-    plain: frozenset[str],
-    classes: frozenset[str],
-    base_only: frozenset[str],
-) -> str:
+def _takes_one(kind: cst.BaseExpression, raised: _Raised) -> str:
     dotted = dotted_name(kind)
     if dotted is None:
         return PERHAPS
     name = ".".join(dotted)
-    if name == raised:
+    if name == raised.name:
         return SURE
-    caught_builtin = _builtin(name) if name in plain else None
+    caught_builtin = _builtin(name) if name in raised.plain else None
     if caught_builtin is BaseException:
         return SURE
-    if raised in base_only and caught_builtin is not None:
+    if raised.name in raised.base_only and caught_builtin is not None:
         # ``class Abort(BaseException)``: no ``Exception`` class takes it;
         # ``SystemExit`` takes ``class Abort(SystemExit)``
         return NEVER if issubclass(caught_builtin, Exception) else PERHAPS
-    if raised_builtin is None:
+    if raised.builtin is None:
         return PERHAPS
     if caught_builtin is not None:
-        return SURE if issubclass(raised_builtin, caught_builtin) else NEVER
+        return SURE if issubclass(raised.builtin, caught_builtin) else NEVER
     # a builtin class derives from no class the module defines
-    return NEVER if name in classes else PERHAPS
+    return NEVER if name in raised.classes else PERHAPS
 
 
-def _escapes_try(
-    handlers: Sequence[cst.ExceptHandler],
-    raised: str,
-    raised_builtin: type | None,
-    plain: frozenset[str],
-    classes: frozenset[str],
-    base_only: frozenset[str],
-) -> bool:
+def _escapes_try(handlers: Sequence[cst.ExceptHandler], raised: _Raised) -> bool:
     for handler in handlers:
-        verdict = _takes(handler, raised, raised_builtin, plain, classes, base_only)
+        verdict = _takes(handler, raised)
         if verdict == NEVER:
             continue
         if not _passes_on(handler):
@@ -193,16 +188,12 @@ def may_be_caught(
     dotted = dotted_name(exc)
     if dotted is None:
         return True
-    raised = ".".join(dotted)
+    name = ".".join(dotted)
     # names that are Python's own unless the module binds them
     plain = frozenset(n for n in dir(builtins) if n not in bound)
-    raised_builtin = _builtin(raised) if raised in plain else None
-    for entry in reversed(catchers):
-        if entry is None or not _escapes_try(
-            entry, raised, raised_builtin, plain, classes, base_only
-        ):
-            return True
-    return False
+    builtin = _builtin(name) if name in plain else None
+    raised = _Raised(name, builtin, plain, classes, base_only)
+    return any(entry is None or not _escapes_try(entry, raised) for entry in reversed(catchers))
 
 
 def finally_may_leave(stmt: cst.Try | cst.TryStar) -> bool:
