@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from doxtool.python.cstnodes import child_nodes
+from doxtool.python.cstnodes import child_nodes, parameter_names
 
 
 @dataclass(frozen=True, eq=False)
@@ -193,10 +193,7 @@ def shadowed(
     itself (a parameter, an assignment, a ``for`` target, a nested ``def``,
     an import), or the module binds it more than once (``Store =
     wrap(Store)``). ``cache``: each scope's bindings, found once."""
-    params = function.params
-    every = [*params.posonly_params, *params.params, *params.kwonly_params]
-    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
-    if any(p.name.value == name for p in every):
+    if name in parameter_names(function.params):
         return True
     for scope in (function.body, module):
         table = cache.get(id(scope))

@@ -16,6 +16,13 @@ from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import is_kind, statement_children
 
 
+def handler_kinds(handler: cst.ExceptHandler) -> list[cst.BaseExpression]:
+    """The classes a handler with a type names (``except (A, B)``: both)."""
+    kind = handler.type
+    assert kind is not None
+    return [e.value for e in kind.elements] if type(kind) is cst.Tuple else [kind]
+
+
 def base_only_classes(module: cst.Module) -> frozenset[str]:
     """The names of the module-level classes that derive from
     ``BaseException`` and not from ``Exception``, as their bases say (as
@@ -114,11 +121,7 @@ def _handlers_take_exceptions(stmt: cst.Try) -> bool:
             continue
         if handler.type is None:
             return False
-        kinds = (
-            [e.value for e in handler.type.elements]
-            if type(handler.type) is cst.Tuple
-            else [handler.type]
-        )
+        kinds = handler_kinds(handler)
         if not all(type(k) is cst.Name and exception_builtin(k.value) for k in kinds):
             return False
     return True

@@ -144,6 +144,13 @@ LEAVES = frozenset(
 )
 
 
+def parameter_names(params: cst.Parameters) -> set[str]:
+    """The names a function's parameters bind, ``*args`` and ``**kwargs`` included."""
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+    return {p.name.value for p in every}
+
+
 def dotted_name(node: cst.BaseExpression) -> list[str] | None:
     """``a.b.c`` as ``["a", "b", "c"]``; None for anything else."""
     parts: list[str] = []

@@ -473,10 +473,5 @@ def numeric_conversion(node: cst.BaseExpression) -> str | None:
 
 def is_builtin(name: str, env: Env, scan: Any) -> bool:
     """Whether ``name`` called is Python's builtin of that name: not one the
-    module imports or defines."""
-    return (
-        hasattr(builtins, name)
-        and name not in env.names
-        and name not in scan.functions
-        and name not in scan.classes
-    )
+    function or the module binds."""
+    return hasattr(builtins, name) and name not in env.names and name not in scan.bound_names

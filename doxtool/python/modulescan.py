@@ -267,6 +267,13 @@ class ModuleScan:
             return None
         return value
 
+    @cached_property
+    def bound_names(self) -> frozenset[str]:
+        """Every name the module binds (imports, constants, functions, classes,
+        aliases): each may hide Python's builtin of that name."""
+        bound = [*self.names, *self.functions, *self.classes, *self.constant_nodes]
+        return frozenset([*bound, *self.aliases])
+
     def _constant_value(self, value: cst.BaseExpression) -> tuple[bool, Any]:
         """A literal, also wrapped in ``frozenset(...)``, ``tuple(...)`` and the like."""
         if (

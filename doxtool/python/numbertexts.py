@@ -11,6 +11,8 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.cstnodes import parameter_names
+
 #: builtins whose result is a number (``bool`` too: ``"True"``, ``"False"``)
 _NUMBERS = frozenset({"int", "float", "bool", "len", "round", "abs"})
 
@@ -30,8 +32,7 @@ def number_text(node: cst.BaseExpression, walk: Any, env: Any) -> bool:
     function walked (``env.func``) and whose every binding there is such a
     call (``walk``: the outcomes' walk, with the module's scan and the
     bindings of a scope); a name the module binds may hide a builtin."""
-    scan = walk.scan
-    shadowed = {*scan.names, *scan.functions, *scan.classes, *scan.constant_nodes}
+    shadowed = walk.scan.bound_names
     if (
         type(node) is cst.Call
         and type(node.func) is cst.Name
@@ -45,15 +46,9 @@ def number_text(node: cst.BaseExpression, walk: Any, env: Any) -> bool:
     if _number_call(node, shadowed):
         return True
     fn = env.func
-    if type(node) is not cst.Name or node.value in _parameters(fn.node.params):
+    if type(node) is not cst.Name or node.value in parameter_names(fn.node.params):
         return False
     bound = walk._bound_in(fn.node.body, node.value)
     return bool(bound) and all(
         b.value is not None and _number_call(b.value, shadowed) for b in bound
     )
-
-
-def _parameters(params: cst.Parameters) -> set[str]:
-    every = [*params.posonly_params, *params.params, *params.kwonly_params]
-    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
-    return {p.name.value for p in every}

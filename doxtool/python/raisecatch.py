@@ -21,11 +21,12 @@ it on, each before it passing it on too or never taking it."""
 from __future__ import annotations
 
 import builtins
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
 
+from doxtool.python.cstcaught import handler_kinds
 from doxtool.python.cstnodes import child_nodes, dotted_name
 
 SURE = "sure"
@@ -48,12 +49,12 @@ class _Raised:
     name: str
     #: the builtin class it names, if so
     builtin: type | None
-    #: the names that are Python's own (the module does not bind them)
-    plain: frozenset[str]
+    #: the names the module binds (Python's own are the others)
+    bound: Collection[str]
     #: the classes the module defines, and those that derive from
     #: ``BaseException`` and not ``Exception``
-    classes: frozenset[str]
-    base_only: frozenset[str]
+    classes: Collection[str]
+    base_only: Collection[str]
 
 
 def _builtin(name: str) -> type | None:
@@ -120,12 +121,7 @@ def _takes(handler: cst.ExceptHandler, raised: _Raised) -> str:
     """How surely ``handler`` takes the class ``raised``."""
     if handler.type is None:
         return SURE
-    kinds = (
-        [e.value for e in handler.type.elements]
-        if type(handler.type) is cst.Tuple
-        else [handler.type]
-    )
-    verdicts = [_takes_one(k, raised) for k in kinds]
+    verdicts = [_takes_one(k, raised) for k in handler_kinds(handler)]
     if SURE in verdicts:
         return SURE
     if all(v == NEVER for v in verdicts):
@@ -140,7 +136,7 @@ def _takes_one(kind: cst.BaseExpression, raised: _Raised) -> str:
     name = ".".join(dotted)
     if name == raised.name:
         return SURE
-    caught_builtin = _builtin(name) if name in raised.plain else None
+    caught_builtin = _builtin(name) if name not in raised.bound else None
     if caught_builtin is BaseException:
         return SURE
     if raised.name in raised.base_only and caught_builtin is not None:
@@ -171,9 +167,9 @@ def may_be_caught(
     exc: cst.BaseExpression,
     catchers: Sequence[tuple[cst.ExceptHandler, ...] | None],
     trying: int,
-    bound: frozenset[str],
-    classes: frozenset[str],
-    base_only: frozenset[str],
+    bound: Collection[str],
+    classes: Collection[str],
+    base_only: Collection[str],
 ) -> bool:
     """Whether the ``try`` statements around ``raise exc`` may catch it
     (``trying``: how many there are; ``bound``: the module's names that are
@@ -189,10 +185,8 @@ def may_be_caught(
     if dotted is None:
         return True
     name = ".".join(dotted)
-    # names that are Python's own unless the module binds them
-    plain = frozenset(n for n in dir(builtins) if n not in bound)
-    builtin = _builtin(name) if name in plain else None
-    raised = _Raised(name, builtin, plain, classes, base_only)
+    builtin = _builtin(name) if name not in bound else None  # Python's own unless bound
+    raised = _Raised(name, builtin, bound, classes, base_only)
     return any(entry is None or not _escapes_try(entry, raised) for entry in reversed(catchers))
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.core.facts import Raise
-from doxtool.python.cstcaught import base_only_classes
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.modulescan import Func
 from doxtool.python.raisecatch import may_be_caught
@@ -75,16 +74,11 @@ class Raises:
     def _may_be_caught(self, exc: cst.BaseExpression, env: Env) -> bool:
         """Whether the ``try`` statements around the raise may catch it."""
         scan = self.scan
-        if scan.star_imports:
-            return bool(env.trying)  # any name may be bound to anything
-        bound = frozenset(
-            [*scan.names, *scan.classes, *scan.functions, *scan.constant_nodes, *scan.aliases]
+        if not env.trying or scan.star_imports:  # (any name may be bound to anything)
+            return bool(env.trying)
+        return may_be_caught(
+            exc, env.catchers, env.trying, scan.bound_names, scan.classes, self._base_only()
         )
-        if not env.trying:
-            return False
-        classes = frozenset(scan.classes)
-        base_only = base_only_classes(scan.tree)
-        return may_be_caught(exc, env.catchers, env.trying, bound, classes, base_only)
 
     def _raised(self, exc: cst.BaseExpression, env: Env) -> list[Raised] | None:
         """What ``raise exc`` raises; [] for what an ``except`` caught, None when not known."""
