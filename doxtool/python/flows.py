@@ -143,7 +143,7 @@ class _Builder(PathOrigins):
         for name in not_clients:
             self.clients.pop(name, None)
         # making a client that sends only through its methods sends nothing
-        quiet = used_by_methods_only(node, set(self.clients))
+        quiet = used_by_methods_only(node, set(self.clients)) if self.clients else set()
         self.quiet: set[int] = {
             id(value)
             for targets, value in assigns
