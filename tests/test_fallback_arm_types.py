@@ -1,0 +1,73 @@
+"""The type of an argument whose missing (or empty) value a fallback
+replaces.
+
+``files = self.args.get("files", [])``, then ``if not files: files = ["."]``:
+past the ``if`` the name holds the value passed on the calls that skip the
+arm, so ``isinstance(files, list)`` there tests the argument, and the code
+takes another type as well (no type is stated); a check ending ``execute``
+with an error on another type still states it.
+"""
+
+from __future__ import annotations
+
+from bothwalks import tool_module
+
+HEAD = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+"""
+
+
+def _type(make_repo, run_cli, code: str, name: str) -> object:
+    root = make_repo({"tools/t.py": HEAD + code})
+    (arg,) = [a for a in tool_module(run_cli, root)["arguments"] if a["name"] == name]
+    return arg["type"]
+
+
+FILLED = """\
+        files = self.args.get("files", [])
+        if not files:
+            files = ["."]
+"""
+
+
+def test_a_type_test_past_a_fallback_arm_tests_the_argument(make_repo, run_cli) -> None:
+    code = FILLED + (
+        '        cmd = ["add"] + (files if isinstance(files, list) else [files])\n'
+        "        return Response(message=str(cmd), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "files") is None
+
+
+def test_a_string_test_past_a_fallback_arm_tests_the_argument(make_repo, run_cli) -> None:
+    code = FILLED + (
+        "        if isinstance(files, str):\n"
+        '            files = files.split(",")\n'
+        "        return Response(message=str(files), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "files") is None
+
+
+def test_a_type_test_past_a_fallback_arm_in_a_helper(make_repo, run_cli) -> None:
+    code = (
+        '        return await self._add(self.args.get("files", []))\n'
+        "\n"
+        "    async def _add(self, files):\n"
+        "        if not files:\n"
+        '            files = ["."]\n'
+        '        cmd = ["add"] + (files if isinstance(files, list) else [files])\n'
+        "        return Response(message=str(cmd), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "files") is None
+
+
+def test_a_refusing_type_check_past_a_fallback_arm_states_the_type(make_repo, run_cli) -> None:
+    code = FILLED + (
+        "        if not isinstance(files, list):\n"
+        '            return Response(message="files must be a list", break_loop=False)\n'
+        "        return Response(message=str(files), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "files") == "array"
