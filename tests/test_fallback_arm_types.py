@@ -5,11 +5,14 @@ replaces.
 past the ``if`` the name holds the value passed on the calls that skip the
 arm, so ``isinstance(files, list)`` there tests the argument, and the code
 takes another type as well (no type is stated); a check ending ``execute``
-with an error on another type still states it.
+with an error on another type still states it. ``str(x)`` of a value whose
+missing form is a literal of another type (``args.get("ids") or []``) says
+no more of its type than after a literal default of that type.
 """
 
 from __future__ import annotations
 
+import pytest
 from bothwalks import tool_module
 
 HEAD = """\
@@ -71,3 +74,17 @@ def test_a_refusing_type_check_past_a_fallback_arm_states_the_type(make_repo, ru
         "        return Response(message=str(files), break_loop=False)\n"
     )
     assert _type(make_repo, run_cli, code, "files") == "array"
+
+
+@pytest.mark.parametrize(
+    ("fallback", "expected"),
+    [("[]", None), ("{}", None), ("0", None), ('""', "string"), ('"all"', "string")],
+)
+def test_text_of_a_value_with_a_literal_fallback(
+    make_repo, run_cli, fallback: str, expected: object
+) -> None:
+    code = (
+        f'        ids = self.args.get("ids") or {fallback}\n'
+        "        return Response(message=str(ids), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "ids") == expected
