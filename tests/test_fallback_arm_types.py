@@ -76,6 +76,18 @@ def test_a_refusing_type_check_past_a_fallback_arm_states_the_type(make_repo, ru
     assert _type(make_repo, run_cli, code, "files") == "array"
 
 
+def test_a_refusing_type_check_in_a_branch_states_the_type(make_repo, run_cli) -> None:
+    code = (
+        '        if self.args.get("op", "") == "add":\n'
+        + FILLED.replace("        ", "            ", 1).replace("\n        ", "\n            ")
+        + "            if not isinstance(files, list):\n"
+        + '                return Response(message="files must be a list", break_loop=False)\n'
+        + "            return Response(message=str(files), break_loop=False)\n"
+        + '        return Response(message="nothing", break_loop=False)\n'
+    )
+    assert _type(make_repo, run_cli, code, "files") == "array"
+
+
 @pytest.mark.parametrize(
     ("fallback", "expected"),
     [("[]", None), ("{}", None), ("0", None), ('""', "string"), ('"all"', "string")],

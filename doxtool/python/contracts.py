@@ -210,7 +210,8 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
         checks = [] if recovered else self._absence_groups(stmt.test, env)  # type: ignore[attr-defined]
         if not recovered:
             self._conjunct_refusals(stmt.test, env)
-        for name, kind in instance_checks(checks):
+        kept = [] if recovered else kept_instance_checks(stmt.test, env)
+        for name, kind in [*instance_checks(checks), *kept]:
             self._arg(name).instance_of.add(kind)
         self._branch_missing_refused(stmt.test, recovered, env)  # type: ignore[attr-defined]
         for group in self._refusal_groups(stmt.test, env):
