@@ -465,7 +465,8 @@ class ArgumentReads:
             self.type_tests.add(id(subject))
             if raw_value(subject):  # the value as read, not ``str(x)``
                 kinds = tested_types(node.args[1].value)
-                for arg in self._standing_for(subject, env):
+                kept = env.var_kept_some.get(subject.value) if type(subject) is cst.Name else None
+                for arg in self._standing_for(subject, env) or ([kept] if kept else []):
                     self._arg(arg).tested_types.update(kinds)
         if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
             for arg in self._standing_for(func.value, env):

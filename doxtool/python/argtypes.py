@@ -181,8 +181,20 @@ def read_type(arg: Read) -> str | None:
             # ``keys.strip()`` on one path, ``isinstance(keys, list)`` on
             # another: the code takes another type too
             return None
+        if kind == "string" and arg.coercion == "str" and _fallback_typed(arg):
+            return None  # ``str(args.get("ids") or [])``, as with a default ``[]``
     # a string or a JSON boolean: the type is not one
     return None if arg.boolean_spelling and kind == "string" else kind
+
+
+def _fallback_typed(arg: Read) -> bool:
+    """Whether the value a missing key gives is a literal of a type other
+    than a string (``args.get("ids") or []``, ``or 0``): a ``str(x)`` of the
+    value then says no more of its type than it does after a literal
+    default of that type (``str(args.get("count", 10))``)."""
+    known, value = arg.missing()
+    other = json_type(value) if known else None
+    return other not in (None, "string") and not (other == "boolean" and arg.boolean_spelling)
 
 
 def type_used(arg: Read, kind: str | None, enum: Iterable[Any]) -> bool:

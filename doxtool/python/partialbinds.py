@@ -86,6 +86,7 @@ class PartialBindings:
         env.var_also.pop(name, None)
         carried = self._carried_missing(name, value, env)
         env.var_missing_only.pop(name, None)
+        env.var_kept_some.pop(name, None)
         if carried is not None:
             env.var_missing_only[name] = carried
         known, literal = self._value(value) if arg is None else (False, None)  # type: ignore[attr-defined]
@@ -247,6 +248,8 @@ class PartialBindings:
             env.var_partial[name] = (False, None)
         elif after is None:
             self._left_by_missing(stmt, name, before, held, env)
+            if before is not None:
+                env.var_kept_some[name] = before  # the calls that skip the arm
         return MIXED
 
     def _parameter_missing(self, name: str, before: str | None, env: Env) -> tuple[str, Any] | None:

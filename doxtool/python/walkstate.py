@@ -97,6 +97,10 @@ class Env:
     #: local name -> (argument, value) a missing key leaves in it, where a
     #: branch that missing key does not take remade the argument's value
     var_missing_only: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    #: local name -> the argument it still holds on the calls that skip the
+    #: arm of an ``if`` replacing what a missing key gives (``if not files:
+    #: files = ["."]``): a test of its type past the ``if`` tests that value
+    var_kept_some: dict[str, str] = field(default_factory=dict)
     #: local name -> the literal it was last bound to
     var_literals: dict[str, Any] = field(default_factory=dict)
     #: local names bound in the arm of an ``if`` being walked -> the

@@ -1,0 +1,29 @@
+"""Type checks of a name past a fallback's arm (part of
+:class:`~doxtool.python.toolscan.ToolScan`'s contracts).
+
+``files = args.get("files", [])``, then ``if not files: files = ["."]``:
+past the ``if`` the name holds the value passed on the calls that skip the
+arm (:attr:`~doxtool.python.walkstate.Env.var_kept_some`), so ``if not
+isinstance(files, list): return Response(error)`` refuses another type of
+the argument as the same check of the name as read does.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from doxtool.python.absencetests import _isinstance_of
+from doxtool.python.walkstate import Env
+
+
+def kept_instance_checks(test: cst.BaseExpression, env: Env) -> list[tuple[str, str]]:
+    """(argument, ``type-...`` kind) of a test ``not isinstance(x, T)`` of
+    such a name ``x``, standing for no argument otherwise."""
+    if type(test) is not cst.UnaryOperation or type(test.operator) is not cst.Not:
+        return []
+    typed = _isinstance_of(test.expression)
+    if typed is None or type(typed[0]) is not cst.Name:
+        return []
+    name = typed[0].value
+    kept = env.var_kept_some.get(name)
+    return [(kept, typed[1])] if kept and name not in env.var_args else []

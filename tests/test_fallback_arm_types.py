@@ -1,0 +1,102 @@
+"""The type of an argument whose missing (or empty) value a fallback
+replaces.
+
+``files = self.args.get("files", [])``, then ``if not files: files = ["."]``:
+past the ``if`` the name holds the value passed on the calls that skip the
+arm, so ``isinstance(files, list)`` there tests the argument, and the code
+takes another type as well (no type is stated); a check ending ``execute``
+with an error on another type still states it. ``str(x)`` of a value whose
+missing form is a literal of another type (``args.get("ids") or []``) says
+no more of its type than after a literal default of that type.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bothwalks import tool_module
+
+HEAD = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+"""
+
+
+def _type(make_repo, run_cli, code: str, name: str) -> object:
+    root = make_repo({"tools/t.py": HEAD + code})
+    (arg,) = [a for a in tool_module(run_cli, root)["arguments"] if a["name"] == name]
+    return arg["type"]
+
+
+FILLED = """\
+        files = self.args.get("files", [])
+        if not files:
+            files = ["."]
+"""
+
+
+def test_a_type_test_past_a_fallback_arm_tests_the_argument(make_repo, run_cli) -> None:
+    code = FILLED + (
+        '        cmd = ["add"] + (files if isinstance(files, list) else [files])\n'
+        "        return Response(message=str(cmd), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "files") is None
+
+
+def test_a_string_test_past_a_fallback_arm_tests_the_argument(make_repo, run_cli) -> None:
+    code = FILLED + (
+        "        if isinstance(files, str):\n"
+        '            files = files.split(",")\n'
+        "        return Response(message=str(files), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "files") is None
+
+
+def test_a_type_test_past_a_fallback_arm_in_a_helper(make_repo, run_cli) -> None:
+    code = (
+        '        return await self._add(self.args.get("files", []))\n'
+        "\n"
+        "    async def _add(self, files):\n"
+        "        if not files:\n"
+        '            files = ["."]\n'
+        '        cmd = ["add"] + (files if isinstance(files, list) else [files])\n'
+        "        return Response(message=str(cmd), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "files") is None
+
+
+def test_a_refusing_type_check_past_a_fallback_arm_states_the_type(make_repo, run_cli) -> None:
+    code = FILLED + (
+        "        if not isinstance(files, list):\n"
+        '            return Response(message="files must be a list", break_loop=False)\n'
+        "        return Response(message=str(files), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "files") == "array"
+
+
+def test_a_refusing_type_check_in_a_branch_states_the_type(make_repo, run_cli) -> None:
+    code = (
+        '        if self.args.get("op", "") == "add":\n'
+        + FILLED.replace("        ", "            ", 1).replace("\n        ", "\n            ")
+        + "            if not isinstance(files, list):\n"
+        + '                return Response(message="files must be a list", break_loop=False)\n'
+        + "            return Response(message=str(files), break_loop=False)\n"
+        + '        return Response(message="nothing", break_loop=False)\n'
+    )
+    assert _type(make_repo, run_cli, code, "files") == "array"
+
+
+@pytest.mark.parametrize(
+    ("fallback", "expected"),
+    [("[]", None), ("{}", None), ("0", None), ('""', "string"), ('"all"', "string")],
+)
+def test_text_of_a_value_with_a_literal_fallback(
+    make_repo, run_cli, fallback: str, expected: object
+) -> None:
+    code = (
+        f'        ids = self.args.get("ids") or {fallback}\n'
+        "        return Response(message=str(ids), break_loop=False)\n"
+    )
+    assert _type(make_repo, run_cli, code, "ids") == expected
