@@ -543,6 +543,18 @@ def test_a_base_and_its_subclass_in_one_module_are_reported_once(tmp_path: Path)
     assert code == 1 and out.count("DOX303") == 1 and "`Base`" in out
 
 
+def test_an_inherited_answer_is_named_after_the_class_that_holds_it(tmp_path: Path) -> None:
+    """A return a class of another module inherits is reported once, at the
+    return, named after the class of the module that holds it, whichever
+    module comes first."""
+    base = tool('        return Response(message=self.args.get("text"), break_loop=True)\n', "Zeta")
+    heir = "from tools.zeta import Zeta\n\n\nclass Alpha(Zeta):\n    pass\n"
+    root = _repo(tmp_path, {"tools/zeta.py": base, "tools/alpha.py": heir})
+    code, out = check(root, "--select", "DOX303")
+    assert code == 1 and out.count("DOX303") == 1, out
+    assert out.startswith("tools/zeta.py:7:9: DOX303 `Zeta` (zeta.py) ends the turn"), out
+
+
 def test_a_loop_reached_from_other_modules_is_reported_in_each(tmp_path: Path) -> None:
     """A tool module whose own loop another module's tool also reaches (by
     calling it, or by inheriting its ``execute``) keeps its finding, and the
