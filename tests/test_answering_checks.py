@@ -108,3 +108,27 @@ def test_a_check_answered_with_what_an_awaited_call_bound_does_not_require(
         f"{TAIL}"
     )
     assert execute_facts(make_repo, run_cli, body)["query"] == expected
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        # a method that only returns a message written in it refuses through a name too
+        ('        return "usage: query is needed"\n', ("required", "-")),
+        # one that does work may answer
+        ('        return "\\n".join(self.agent.data)\n', ("optional", "")),
+    ],
+)
+def test_a_name_bound_to_a_method_that_only_writes_a_message_refuses(
+    make_repo, run_cli, method: str, expected: tuple[str, object]
+) -> None:
+    body = (
+        '        query = self.args.get("query", "")\n'
+        "        if not query:\n"
+        "            text = await self._help()\n"
+        "            return Response(message=text, break_loop=False)\n"
+        f"{TAIL}\n"
+        "    async def _help(self):\n"
+        f"{method}"
+    )
+    assert execute_facts(make_repo, run_cli, body)["query"] == expected

@@ -119,13 +119,18 @@ def answers_with_work(
     return own and func.attr.value not in RENDERING_METHODS  # type: ignore[attr-defined]
 
 
-def answers_with_awaited(body: Sequence[cst.BaseStatement]) -> bool:
+def answers_with_awaited(
+    body: Sequence[cst.BaseStatement],
+    self_name: str | None = None,
+    only_written: Callable[[str], bool] | None = None,
+) -> bool:
     """Whether a block's last statement returns a ``Response`` whose message
     is a name, or an attribute of one (``resp.message``), that the block's
     simple statements just before bind to an awaited call (``resp = await
     opener.execute(url=url)``): it answers with what work made, as
     :func:`answers_with_work` reads ``Response(message=await ...)`` (not a
-    call handed a message written there, which formats it)."""
+    call handed a message written there, which formats it, nor a method of
+    the tool's that only returns a message written in it: ``only_written``)."""
     if not body or type(body[-1]) not in _SIMPLE:
         return False
     smalls = list(body[-1].body)  # type: ignore[attr-defined]
@@ -149,11 +154,31 @@ def answers_with_awaited(body: Sequence[cst.BaseStatement]) -> bool:
         bound = _bound_value(small, name)
         if bound is not None:
             call = bound.expression if type(bound) is cst.Await else None
+            if type(call) is not cst.Call:
+                return False
             # a message written into it is formatted: ``await self._fail("x is required")``
-            return type(call) is cst.Call and not any(_message(arg.value) for arg in call.args)
+            return not any(_message(arg.value) for arg in call.args) and not _writes_only(
+                call, self_name, only_written
+            )
         if _rebinds(small, name):
             return False
     return False
+
+
+def _writes_only(
+    call: cst.Call, self_name: str | None, only_written: Callable[[str], bool] | None
+) -> bool:
+    """Whether ``call`` is a method of the tool's own, handed nothing, that
+    only returns a message written in it (``await self._usage()``)."""
+    func = call.func
+    return (
+        only_written is not None
+        and not call.args
+        and type(func) is cst.Attribute
+        and type(func.value) is cst.Name
+        and func.value.value == self_name
+        and only_written(func.attr.value)
+    )
 
 
 def _rebinds(small: cst.BaseSmallStatement, name: str) -> bool:

@@ -53,7 +53,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
                         response = self._is_response_call(value, env)
                         work = answers_with_work(
                             value, env.self_name, self._writes_only
-                        ) or answers_with_awaited(body)
+                        ) or answers_with_awaited(body, env.self_name, self._writes_only)
                         return (response and not work) or (
                             env.answers and written(value)  # a message written there, the answer
                         )
