@@ -73,3 +73,62 @@ def test_a_check_answered_by_a_method_that_only_writes_a_message_refuses(
         f"{method}"
     )
     assert execute_facts(make_repo, run_cli, body)["query"] == expected
+
+
+@pytest.mark.parametrize(
+    ("block", "expected"),
+    [
+        # the message is what an awaited call gave, through a name bound there
+        ("result = await notes.list_all(self.agent)\n", ("optional", "")),
+        ("result = await notes.list_all(self.agent)\nawait notes.log(result)\n", ("optional", "")),
+        # an attribute of it too
+        (
+            "result = await notes.open(url=self.agent)\n",
+            ("optional", ""),
+        ),
+        # a name bound anew after the call, or a call handed a message written there
+        (
+            'result = await notes.list_all(self.agent)\nresult = "query is required"\n',
+            ("required", "-"),
+        ),
+        ('result = await self._reply("query is required")\n', ("required", "-")),
+        ('result = "query is required"\n', ("required", "-")),
+    ],
+)
+def test_a_check_answered_with_what_an_awaited_call_bound_does_not_require(
+    make_repo, run_cli, block: str, expected: tuple[str, object]
+) -> None:
+    message = "result.message" if "notes.open" in block else "result"
+    lines = "".join(f"            {line}\n" for line in block.splitlines())
+    body = (
+        '        query = self.args.get("query", "")\n'
+        "        if not query:\n"
+        f"{lines}"
+        f"            return Response(message={message}, break_loop=False)\n"
+        f"{TAIL}"
+    )
+    assert execute_facts(make_repo, run_cli, body)["query"] == expected
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        # a method that only returns a message written in it refuses through a name too
+        ('        return "usage: query is needed"\n', ("required", "-")),
+        # one that does work may answer
+        ('        return "\\n".join(self.agent.data)\n', ("optional", "")),
+    ],
+)
+def test_a_name_bound_to_a_method_that_only_writes_a_message_refuses(
+    make_repo, run_cli, method: str, expected: tuple[str, object]
+) -> None:
+    body = (
+        '        query = self.args.get("query", "")\n'
+        "        if not query:\n"
+        "            text = await self._help()\n"
+        "            return Response(message=text, break_loop=False)\n"
+        f"{TAIL}\n"
+        "    async def _help(self):\n"
+        f"{method}"
+    )
+    assert execute_facts(make_repo, run_cli, body)["query"] == expected

@@ -543,6 +543,44 @@ def test_a_base_and_its_subclass_in_one_module_are_reported_once(tmp_path: Path)
     assert code == 1 and out.count("DOX303") == 1 and "`Base`" in out
 
 
+def test_an_inherited_answer_is_named_after_the_class_that_holds_it(tmp_path: Path) -> None:
+    """A return a class of another module inherits is reported once, at the
+    return, named after the class of the module that holds it, whichever
+    module comes first."""
+    base = tool('        return Response(message=self.args.get("text"), break_loop=True)\n', "Zeta")
+    heir = "from tools.zeta import Zeta\n\n\nclass Alpha(Zeta):\n    pass\n"
+    root = _repo(tmp_path, {"tools/zeta.py": base, "tools/alpha.py": heir})
+    code, out = check(root, "--select", "DOX303")
+    assert code == 1 and out.count("DOX303") == 1, out
+    assert out.startswith("tools/zeta.py:7:9: DOX303 `Zeta` (zeta.py) ends the turn"), out
+
+
+def test_a_loop_reached_from_other_modules_is_reported_in_each(tmp_path: Path) -> None:
+    """A tool module whose own loop another module's tool also reaches (by
+    calling it, or by inheriting its ``execute``) keeps its finding, and the
+    other module's points at a line of its own."""
+    poll = (
+        "import asyncio\n" + HEAD + "\n\nclass Poll(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        for _ in range(5):\n"
+        "            await asyncio.sleep(1)\n"
+        '        return Response(message="waited", break_loop=False)\n'
+    )
+    caller = (
+        HEAD + "from tools.poll import Poll\n\n\nclass Calls(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        inner = Poll(self.agent, "poll", None, self.args, self.message, None)\n'
+        "        return await inner.execute()\n"
+    )
+    heir = "from tools.poll import Poll\n\n\nclass Heir(Poll):\n    pass\n"
+    found = _dox301(tmp_path, {"tools/poll.py": poll, "tools/a.py": caller, "tools/b.py": heir})
+    assert [line.split(" DOX301 ")[0] for line in found] == [
+        "tools/a.py:9:1:",
+        "tools/b.py:4:1:",
+        "tools/poll.py:9:1:",
+    ], found
+
+
 KILL_DOX = """\
 # t.py DOX
 

@@ -119,6 +119,89 @@ def answers_with_work(
     return own and func.attr.value not in RENDERING_METHODS  # type: ignore[attr-defined]
 
 
+def answers_with_awaited(
+    body: Sequence[cst.BaseStatement],
+    self_name: str | None = None,
+    only_written: Callable[[str], bool] | None = None,
+) -> bool:
+    """Whether a block's last statement returns a ``Response`` whose message
+    is a name, or an attribute of one (``resp.message``), that the block's
+    simple statements just before bind to an awaited call (``resp = await
+    opener.execute(url=url)``): it answers with what work made, as
+    :func:`answers_with_work` reads ``Response(message=await ...)`` (not a
+    call handed a message written there, which formats it, nor a method of
+    the tool's that only returns a message written in it: ``only_written``)."""
+    if not body or type(body[-1]) not in _SIMPLE:
+        return False
+    smalls = list(body[-1].body)  # type: ignore[attr-defined]
+    ret = smalls[-1] if smalls else None
+    if type(ret) is not cst.Return or type(value := ret.value) is not cst.Call:
+        return False
+    if getattr(value.func, "value", None) != "Response":
+        return False
+    root = _message_arg(value)
+    while type(root) is cst.Attribute:
+        root = root.value
+    if type(root) is not cst.Name:
+        return False
+    name = root.value
+    before: list[cst.BaseSmallStatement] = list(reversed(smalls[:-1]))
+    for stmt in reversed(body[:-1]):
+        if type(stmt) not in _SIMPLE:
+            break
+        before.extend(reversed(stmt.body))  # type: ignore[attr-defined]
+    for small in before:
+        bound = _bound_value(small, name)
+        if bound is not None:
+            call = bound.expression if type(bound) is cst.Await else None
+            if type(call) is not cst.Call:
+                return False
+            # a message written into it is formatted: ``await self._fail("x is required")``
+            return not any(_message(arg.value) for arg in call.args) and not _writes_only(
+                call, self_name, only_written
+            )
+        if _rebinds(small, name):
+            return False
+    return False
+
+
+def _writes_only(
+    call: cst.Call, self_name: str | None, only_written: Callable[[str], bool] | None
+) -> bool:
+    """Whether ``call`` is a method of the tool's own, handed nothing, that
+    only returns a message written in it (``await self._usage()``)."""
+    func = call.func
+    return (
+        only_written is not None
+        and not call.args
+        and type(func) is cst.Attribute
+        and type(func.value) is cst.Name
+        and func.value.value == self_name
+        and only_written(func.attr.value)
+    )
+
+
+def _rebinds(small: cst.BaseSmallStatement, name: str) -> bool:
+    """Whether a simple statement may bind ``name`` anew (a target of an
+    assignment, ``del``, an import, a walrus anywhere in it); a statement
+    that only reads it (``await opener.after_execution(resp)``) does not."""
+    if type(small) in (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Del):
+        targets = (
+            [t.target for t in small.targets] if type(small) is cst.Assign else [small.target]  # type: ignore[union-attr]
+        )
+        if any(_binds(target, name) for target in targets):  # type: ignore[arg-type]
+            return True
+    if type(small) in (cst.Import, cst.ImportFrom):
+        return _binds(small, name)
+    stack: list[cst.CSTNode] = [small]
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.NamedExpr and _binds(node.target, name):  # type: ignore[arg-type]
+            return True
+        stack.extend(node.children)
+    return False
+
+
 def returns_only_written(node: cst.FunctionDef) -> bool:
     """Whether a function's body, past its docstring, is one ``return`` of a
     message and nothing more (``return "usage: ..."``, an f-string, a prompt

@@ -15,6 +15,7 @@ from doxtool.python.argtypes import instance_checks
 from doxtool.python.arguments import ArgBuilder, refuse_jointly
 from doxtool.python.arms import refuses_untaken
 from doxtool.python.blockreturns import (
+    answers_with_awaited,
     answers_with_work,
     returns_only_written,
     with_returned_inline,
@@ -40,7 +41,8 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
 
     def _error_exit(self, body: Sequence[cst.BaseStatement], env: Env) -> bool:
         """Whether a block ends the function with a raise or a returned
-        ``Response`` (not one made of what work gives: :func:`answers_with_work`)."""
+        ``Response`` (not one made of what work gives: :func:`answers_with_work`,
+        :func:`answers_with_awaited`)."""
         if not terminates(body):
             return False
         for stmt in body:
@@ -50,7 +52,9 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
                         return True
                     if type(small) is cst.Return and (value := small.value) is not None:
                         response = self._is_response_call(value, env)
-                        work = answers_with_work(value, env.self_name, self._writes_only)
+                        work = answers_with_work(
+                            value, env.self_name, self._writes_only
+                        ) or answers_with_awaited(body, env.self_name, self._writes_only)
                         return (response and not work) or (
                             env.answers and written(value)  # a message written there, the answer
                         )

@@ -178,7 +178,16 @@ not reported. 2 of 2: on by default.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         seen: set[object] = set()
-        for module, tool in tools(ctx):
+        found = list(tools(ctx))
+        # a return is named after the class of the module that holds it
+        # before a class of another module inheriting it
+        for own in (True, False):
+            yield from self._answers(found, own, seen)
+
+    def _answers(
+        self, found: list[tuple[str, ToolFacts]], own: bool, seen: set[object]
+    ) -> Iterator[Finding]:
+        for module, tool in found:
             # a return whose ``break_loop`` may be either (``True if c else
             # False``) has an outcome of each
             either = {
@@ -187,6 +196,8 @@ not reported. 2 of 2: on by default.
                 if o.break_loop is not True
             }
             for outcome in tool.outcomes:
+                if (outcome.path in ("", None, module)) is not own:
+                    continue
                 if not _answer_unguarded(tool, outcome):
                     continue
                 where = (outcome.path or module, outcome.line, outcome.column)

@@ -27,6 +27,12 @@ def _execute_line(module: str, tool: ToolFacts) -> tuple[str, int]:
     return module, tool.line
 
 
+def _own_execute(tool: ToolFacts) -> bool:
+    """Whether the tool's module holds its ``execute``, where an exposure's
+    origin line is."""
+    return tool.execute is not None and not tool.execute.defined_in_path
+
+
 _POLL_TOOL = """\
 import asyncio
 
@@ -333,10 +339,10 @@ remote `stat` and the `patch` it guards. 3 of 3: on by default.
             for exposure in tool.exposures:
                 if not exposure.repeated:
                     continue  # one step after another, once: one operation
-                if not first(seen, (exposure.path, exposure.line, exposure.effect)):
+                if not first(seen, (module, exposure.path, exposure.line, exposure.effect)):
                     continue  # a subclass in the same module inherits it: said once
                 path, line = _execute_line(module, tool)
-                if line != 1 and path == module and exposure.origin:
+                if line != 1 and path == module and exposure.origin and _own_execute(tool):
                     line = exposure.origin
                 yield self.finding(
                     _exposure_message(tool, exposure, own, module),
