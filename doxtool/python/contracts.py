@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from doxtool.python.argtypes import instance_checks
 from doxtool.python.arguments import ArgBuilder, refuse_jointly
 from doxtool.python.arms import refuses_untaken
 from doxtool.python.blockreturns import (
@@ -27,7 +26,7 @@ from doxtool.python.controlflow import contains_return, ends_with_raise, termina
 from doxtool.python.cstcaught import base_only_classes
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
 from doxtool.python.elsechecks import ElseChecks
-from doxtool.python.keptchecks import kept_instance_checks
+from doxtool.python.keptchecks import checked_kinds
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.selectedvalues import SelectedValues
@@ -157,8 +156,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
         if not recovered:  # ``if action == "dm" and not target``: :mod:`.conjunctrefusals`
             self._conjunct_refusals(test, env)
         checks = [] if recovered else self._absence_groups(test, env)  # type: ignore[attr-defined]
-        kept = [] if recovered else kept_instance_checks(test, env)
-        for name, kind in [*instance_checks(checks), *kept]:
+        for name, kind in checked_kinds(checks, test, recovered, env):
             self._arg(name).instance_of.add(kind)
         for name in self._missing_refused(test, env):  # type: ignore[attr-defined]
             builder = self._arg(name)
@@ -214,8 +212,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
         checks = [] if recovered else self._absence_groups(stmt.test, env)  # type: ignore[attr-defined]
         if not recovered:
             self._conjunct_refusals(stmt.test, env)
-        kept = [] if recovered else kept_instance_checks(stmt.test, env)
-        for name, kind in [*instance_checks(checks), *kept]:
+        for name, kind in checked_kinds(checks, stmt.test, recovered, env):
             self._arg(name).instance_of.add(kind)
         self._branch_missing_refused(stmt.test, recovered, env)  # type: ignore[attr-defined]
         for group in self._refusal_groups(stmt.test, env):

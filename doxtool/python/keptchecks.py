@@ -10,9 +10,12 @@ the argument as the same check of the name as read does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import libcst as cst
 
 from doxtool.python.absencetests import _isinstance_of
+from doxtool.python.argtypes import instance_checks
 from doxtool.python.walkstate import Env
 
 
@@ -27,3 +30,13 @@ def kept_instance_checks(test: cst.BaseExpression, env: Env) -> list[tuple[str, 
     name = typed[0].value
     kept = env.var_kept_some.get(name)
     return [(kept, typed[1])] if kept and name not in env.var_args else []
+
+
+def checked_kinds(
+    checks: Iterable[dict[str, str]], test: cst.BaseExpression, recovered: bool, env: Env
+) -> list[tuple[str, str]]:
+    """(argument, ``type-...`` kind) of the refusing type checks of a test:
+    those of the absence groups ``checks`` (:func:`~doxtool.python.argtypes.instance_checks`)
+    and, unless the block recovers, those of a name past a fallback's arm."""
+    kept = [] if recovered else kept_instance_checks(test, env)
+    return [*instance_checks(checks), *kept]
