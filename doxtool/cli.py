@@ -216,7 +216,8 @@ def inspect(
         if index:
             click.echo("")
         # "none" only where check would derive it: every call of the module seen
-        for line in describe(module, module.parsed and context.areas_unknown(module.path)):
+        unseen = context.unseen_tool_areas(module.path) if module.parsed else frozenset()
+        for line in describe(module, unseen):
             click.echo(line)
 
 

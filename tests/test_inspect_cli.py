@@ -228,6 +228,51 @@ def test_text_output_says_other_side_effects_are_not_known_past_an_unseen_call(
     assert "    side effects: network, others not known\n" in output
 
 
+OPENER_PY = """\
+import os
+
+from helpers.tool import Response, Tool
+
+
+class Note(Tool):
+    async def execute(self, **kwargs):
+        path = "/tmp/note.txt"
+        if os.path.exists(path):
+            return Response(message="exists", break_loop=False)
+        with open(path, "w") as handle:
+            handle.write(kwargs.get("text", ""))
+        return Response(message="written", break_loop=False)
+"""
+
+
+def test_text_output_claims_no_other_side_effect_when_an_open_may_only_do_those_found(
+    repo: Path,
+) -> None:
+    # an ``open`` whose mode may not be read may read or write: both found
+    (repo / "tools/note.py").write_text(OPENER_PY, encoding="utf-8")
+
+    code, output = inspect("tools/note.py")
+
+    assert code == 0
+    assert "    side effects: filesystem read, filesystem write\n" in output
+
+
+def test_text_output_says_other_side_effects_are_not_known_past_an_open_not_all_found(
+    repo: Path,
+) -> None:
+    # without the test of the path, only the write is found; the open may read
+    text = OPENER_PY.replace(
+        '        if os.path.exists(path):\n            return Response(message="exists", break_loop=False)\n',
+        "",
+    ).replace("import os\n\n", "")
+    (repo / "tools/note.py").write_text(text, encoding="utf-8")
+
+    code, output = inspect("tools/note.py")
+
+    assert code == 0
+    assert "    side effects: filesystem write, others not known\n" in output
+
+
 def test_text_output_says_a_raise_in_a_try_may_be_caught(repo: Path) -> None:
     (repo / "tools/fetch.py").write_text(
         textwrap.dedent(

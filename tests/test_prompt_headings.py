@@ -516,6 +516,46 @@ def test_a_heading_in_the_methods_section_of_a_titled_tool_names_its_method(
     ], result.output
 
 
+CALLED_METHODS_PROMPT = """\
+# Pausing for a while
+
+## Methods
+
+### pause
+Pause the agent.
+args: `seconds`, `when`
+
+~~~json
+{"tool_name": "wait:pause", "tool_args": {"seconds": 2}}
+~~~
+
+### doze
+Doze off.
+"""
+
+
+def test_a_heading_naming_the_method_an_example_calls_names_no_tool(make_repo, run_cli) -> None:
+    """``### pause`` over an example calling ``wait:pause`` names that method
+    of `wait`, not a tool, under a title naming none; what is taught under
+    it is taught for `wait`, and a later heading no call ties to anything
+    is a part of `wait`'s prompt. Of a tool that does not exist, the
+    heading names the method of that tool."""
+    files = clean_files()
+    files[PROMPT] = CALLED_METHODS_PROMPT
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002,PRM003")
+    assert _findings(result.output) == [
+        f"{PROMPT}:7:19: PRM003 argument `when` is taught for `wait` but tools/wait.py"
+        " never reads it",
+    ], result.output
+    (root / PROMPT).write_text(CALLED_METHODS_PROMPT.replace("wait:pause", "sleep:pause"))
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002")
+    assert [line.split(": ", 1)[1].split(",")[0] for line in _findings(result.output)] == [
+        "PRM002 prompt heading names tool `sleep:pause`",
+        "PRM002 prompt example names tool `sleep:pause`",
+    ], result.output
+
+
 def test_a_heading_in_a_script_without_case_names_no_tool(make_repo, run_cli) -> None:
     """`### 示例用法:` ("example usage") has no lower-case letter, which
     tells a module's name from prose in a cased script: it names no tool

@@ -48,11 +48,12 @@ def _none(tool: ToolFacts, kind: str) -> str:
     return " none" if tool.knows(kind) else " not known"
 
 
-def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]:
-    """The facts of one tool class; with ``areas_unknown``, the side-effect
-    areas found are not all ("not known", or "others not known" after those
-    found: a call of the module doxtool cannot see into may do any, as
-    ``check`` judges them: :func:`doxtool.run.unseen.areas_unknown`)."""
+def describe_tool(tool: ToolFacts, unseen: frozenset[str] | None = frozenset()) -> Iterator[str]:
+    """The facts of one tool class; with ``unseen``, the side-effect areas
+    a call of the module doxtool cannot see into may have (None: any, as
+    ``check`` judges them: :func:`doxtool.run.unseen.unseen_tool_areas`),
+    those found may not be all ("not known", or "others not known" after
+    those found, unless they hold every area unseen)."""
     bases = ", ".join(tool.bases) or "-"
     yield f"  tool {tool.name}: class {tool.class_name}({bases}) at line {tool.line}"
     if tool.defined_in_path:
@@ -89,8 +90,11 @@ def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]
     yield "    helpers: " + (", ".join(tool.helpers) or "none")
     yield f"    intervention: {'yes' if tool.intervention else 'no'}"
     areas = ", ".join(tool.side_effects)
-    # the areas found are not all when a call doxtool cannot see into may do any
-    unknown = areas_unknown or not tool.knows(SIDE_EFFECTS)
+    # the areas found are not all when a call doxtool cannot see into may do
+    # one not among them (``open`` with a mode not read: a read or a write)
+    unknown = (
+        unseen is None or not tool.knows(SIDE_EFFECTS) or bool(unseen - set(tool.side_effects))
+    )
     if areas:
         yield f"    side effects: {areas}" + (", others not known" if unknown else "")
     else:
@@ -108,22 +112,23 @@ def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]
         )
 
 
-def describe(facts: ModuleFacts, areas_unknown: bool = False) -> Iterator[str]:
+def describe(facts: ModuleFacts, unseen: frozenset[str] | None = frozenset()) -> Iterator[str]:
     """The facts of one module, a line each, every name from the code escaped
     for a terminal (see :func:`doxtool.formats.escape.printable`); with
-    ``areas_unknown``, its tools' side-effect areas are not all seen."""
+    ``unseen``, the side-effect areas its tools may have that are not seen
+    (None: any)."""
     from doxtool.formats.escape import printable
 
-    for line in _describe(facts, areas_unknown):
+    for line in _describe(facts, unseen):
         yield printable(line)
 
 
-def _describe(facts: ModuleFacts, areas_unknown: bool) -> Iterator[str]:
+def _describe(facts: ModuleFacts, unseen: frozenset[str] | None) -> Iterator[str]:
     yield facts.path
     for problem in facts.problems:
         yield f"  problem at {problem.line}:{problem.column}: {problem.message}"
     if not facts.tools and facts.parsed:
         yield "  no tool class"
     for tool in facts.tools:
-        yield from describe_tool(tool, areas_unknown)
+        yield from describe_tool(tool, unseen)
     yield "  imports: " + (", ".join(facts.imports) or "none")

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from doxtool.core.facts import ToolFacts
-from doxtool.prompts.model import PromptDoc, TaughtArgument
+from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
 
 #: the last line of a lead that gives the values of the one argument it
 #: names in backticks: ``Set `action` to one of:``, ```action` values:``,
@@ -192,10 +192,18 @@ def _with_value_headings(
     whose example calls ``game_theory``, whose code compares ``action`` with
     ``"analyze"``, even one named like another tool of the repository
     (``### `performance```), or one that is also the name of an argument
-    of the tool (``### branch``). A heading an example calls stays a tool's; so
-    does one whose name is a value of more than one called tool. The
-    arguments taught under such a heading are the called tool's."""
+    of the tool (``### branch``), or the method an example calls it with
+    (``### get_state`` in a prompt whose example calls ``store:get_state``:
+    a heading of that method, ``store:get_state``, as the framework names
+    it). A heading an example calls stays a tool's; so does one whose name
+    is a value or method of more than one called tool. The arguments taught
+    under such a heading are the called tool's."""
     called = [t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"]
+    methods: dict[str, set[str]] = {}
+    for example in doc.tools:
+        base, colon, method = example.name.partition(":")
+        if example.source == "example" and colon and method:
+            methods.setdefault(method, set()).add(base)
     owners: dict[str, str] = {}
     for tool in doc.tools:
         if tool.source != "heading" or tool.name in called:
@@ -209,14 +217,23 @@ def _with_value_headings(
                 or tool.name in reads.named_values
                 or tool.name in reads.arguments
             )
-        }
+        } | methods.get(tool.name, set())
         if len(found) == 1:
             owners[tool.name] = found.pop()
     if not owners:
         return doc
-    tools = [t for t in doc.tools if not (t.source == "heading" and t.name in owners)]
+    tools = [
+        _method_heading(t, owners[t.name]) if t.source == "heading" and t.name in owners else t
+        for t in doc.tools
+        if not (t.source == "heading" and t.name in owners and t.name not in methods)
+    ]
     arguments = [
         replace(taught, tool=owners[taught.tool]) if taught.tool in owners else taught
         for taught in doc.arguments
     ]
     return replace(doc, tools=tools, arguments=arguments)
+
+
+def _method_heading(heading: PromptTool, owner: str) -> PromptTool:
+    """The heading of a method of ``owner``, named as a call names it."""
+    return replace(heading, name=f"{owner}:{heading.name}")

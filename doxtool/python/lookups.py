@@ -178,6 +178,11 @@ class Lookups:
                 return
             self._value_key_read(node, env)  # type: ignore[attr-defined]
             key, source = index.value, node.value
+            keys = self._dict_keys(source, env)
+            if keys is not None and type(key) in (cst.Name, cst.Call):
+                # ``HANDLERS[action]``: what a missing key gives, no key of
+                # the dict, raises ``KeyError`` as ``args["action"]`` does
+                self._raising_use(node, key, env, lambda missing: missing not in keys)  # type: ignore[attr-defined]
         arg = self._arg_of(key, env)
         if arg is not None:  # the key's own read may be walked after this
             builder = self._arg(arg)

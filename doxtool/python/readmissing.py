@@ -12,6 +12,7 @@ check refuses a missing key) or ``given`` (it refuses only values sent).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import libcst as cst
@@ -263,10 +264,19 @@ class ReadMissing:
             used = type(func) is cst.Name and func.value in NONE_RAISING and len(args) == 1
             used = used and not args[0].keyword and not args[0].star
             name = args[0].value if used else None
-        if not used or type(name) not in (cst.Name, cst.Call):
-            return
+        if used and type(name) in (cst.Name, cst.Call):
+            self._raising_use(node, name, env, lambda missing: missing is None)
+
+    def _raising_use(
+        self, use: cst.CSTNode, name: cst.BaseExpression, env: Env, raises: Callable[[Any], bool]
+    ) -> None:
+        """A use (``use``) of the read ``name`` is, or of a name bound to it,
+        that ``raises`` on what a missing key gives (:meth:`_none_used`; a key no
+        known dict holds: :meth:`~.Lookups._lookup`): the key is needed where
+        the use runs on every call, on the calls taking a branch where it
+        runs there."""
         held = self._tested_missing(name, env)
-        if held is None or held[1] is not None:
+        if held is None or not raises(held[1]):
             return
         if env.trying or env.on_error or env.doubted_here or env.past_exit:
             return  # past ``if not f: return self.other()`` no missing key comes
@@ -277,7 +287,7 @@ class ReadMissing:
             arg in env.absent_keys()
             or env.guarded(arg)
             or arg in env.nonempty
-            or tested_on_way(env.func.node, node, name, self._way_parents)
+            or tested_on_way(env.func.node, use, name, self._way_parents)
         ):
             # in a branch of a dispatch or an arm of an expression no test of
             # which takes the key present, past no test taking the value not

@@ -74,7 +74,9 @@ nor a `###` heading naming a value of an argument of the tool the prompt's
 examples call, a literal its code compares the argument with (``### `analyze```
 under an example calling `game`, whose code compares `action` with
 `"analyze"`), even one named like a tool, or naming an argument the
-called tool reads (`### file` over the items teaching `file`): what is
+called tool reads (`### file` over the items teaching `file`), or naming
+the method an example calls a tool with (`### get_state` over an example
+calling `store:get_state`: a heading of `store`'s method): what is
 taught under it is taught for the called tool; nor a `###` heading in a section titled for the
 methods of the tool a prompt's title names (`## Methods`, `## Actions`,
 `## Operations`, `## Commands`, `## Functions`, `## Modes`, `## Endpoints`,
@@ -135,6 +137,12 @@ renamed tool makes every such call fail, and the framework answers with the
         ),
         # a method of the title's tool, in its section of methods
         Example(wait_files({PROMPT: _METHODS_PROMPT})),
+        # the method an example calls the tool with
+        Example(
+            wait_files(
+                {PROMPT: '# Pausing\n\n### pause\n`{"tool_name": "wait:pause", "tool_args": {}}`\n'}
+            )
+        ),
         # a value an open dispatch of the called tool compares
         Example(wait_files(_OPEN_FILES)),
         # an argument of the called tool

@@ -33,7 +33,7 @@ from doxtool.run.project import Project
 from doxtool.run.scope import Scope
 from doxtool.run.teachers import teachers
 from doxtool.run.teaching import Teaching
-from doxtool.run.unseen import areas_unknown, unseen_areas
+from doxtool.run.unseen import unseen_areas, unseen_tool_areas
 from doxtool.run.valueitems import names_tool
 
 __all__ = ["Context", "Scope"]
@@ -114,16 +114,17 @@ class Context(Teaching):
         if blocks is None:
             facts = self.facts(module)
             blocks = expected_blocks(facts, self.related_tests(module), self.convention)
-            if self.areas_unknown(module):
+            if self.unseen_tool_areas(module) != frozenset():
                 # "none" would claim that an unread call or a model call does nothing
                 blocks = [b for b in blocks if b.kind != "side-effects" or b.values]
             self._expected[module] = blocks = of_kinds(blocks, self.checked_kinds)
         return blocks
 
-    def areas_unknown(self, module: str) -> bool:
-        """Whether the side-effect areas of the module's tools are not all
-        seen, so that no "none" is derived for them (:func:`areas_unknown`)."""
-        return areas_unknown(self.facts(module), self._in_repository)
+    def unseen_tool_areas(self, module: str) -> frozenset[str] | None:
+        """The side-effect areas the module's tools may have past those their
+        facts show (None: any), so that no "none" is derived for them where
+        there are any (:func:`unseen_tool_areas`)."""
+        return unseen_tool_areas(self.facts(module), self._in_repository)
 
     def reexported_blocks(self, module: str) -> list[ExpectedBlock]:
         """The contract blocks (arguments, ``break_loop``, repairable errors)

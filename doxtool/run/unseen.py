@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from doxtool.core.facts import SIDE_EFFECTS, ModuleFacts
+from doxtool.core.facts import SIDE_EFFECT_AREAS, SIDE_EFFECTS, ModuleFacts
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python import effects
 from doxtool.python.callkinds import MODEL_METHODS
@@ -26,6 +26,10 @@ from doxtool.python.outlineareas import DELETION, NETWORK, READS, SUBPROCESS, WR
 
 #: every area code evidence shows (the canonical names companions write)
 _PHYSICAL = frozenset({READS, WRITES, DELETION, NETWORK, SUBPROCESS})
+#: each of those, as the tool facts name it
+_TOOL_FACT_NAMES = dict(
+    zip((READS, WRITES, DELETION, NETWORK, SUBPROCESS), SIDE_EFFECT_AREAS, strict=True)
+)
 #: third-party packages that only describe or encode data (as ``json``
 #: does): they open nothing themselves
 _INERT = frozenset(
@@ -83,15 +87,24 @@ def unseen_areas(
     return frozenset()
 
 
-def areas_unknown(facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]) -> bool:
-    """Whether what the module's code may do is not all seen, so that a
-    derived "none" would be a guess: a call of its own doxtool cannot read
-    (:func:`unseen_areas`), a tool that calls the model (no area of the tool
-    facts), one whose calls reach a helper function making a call doxtool
-    cannot see into, or code not followed, and a tool re-exported from
-    another module (a compatibility shim: its code is judged there)."""
-    if unseen_areas(facts, in_repository):
-        return True
+def unseen_tool_areas(
+    facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]
+) -> frozenset[str] | None:
+    """The areas, named as the tool facts name them (``filesystem read``),
+    that the module's tools may have past those found, so that a derived
+    "none" would be a guess where there are any: None for any (a tool that
+    calls the model, one whose calls reach a helper function making a call
+    doxtool cannot see into, or code not followed, and a tool re-exported
+    from another module: a compatibility shim, its code judged there), else
+    those a call of the module's own doxtool cannot read may have
+    (:func:`unseen_areas`: ``open`` alone may only read or write)."""
+    if _any_tool_unseen(facts):
+        return None
+    return frozenset(_TOOL_FACT_NAMES[area] for area in unseen_areas(facts, in_repository))
+
+
+def _any_tool_unseen(facts: ModuleFacts) -> bool:
+    """Whether a tool of the module may do what its facts do not show."""
     return any(
         tool.defined_in_path is not None
         or not tool.knows(SIDE_EFFECTS)
