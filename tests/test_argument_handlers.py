@@ -508,3 +508,35 @@ def test_a_read_past_the_check_s_block_still_needs_its_key(run_cli, make_repo) -
                 return Response(message=self.args["path"], break_loop=False)
         """
     assert _facts(run_cli, make_repo, source)["path"][0] is True
+
+
+UNRELATED_READS = """\
+def run(args, key):
+    if "path" not in args:
+        raise ValueError("send a `path`")
+    data = args.get("data")
+    return data["title"] + args[key] + args["other"]
+"""
+
+
+def test_a_check_that_raises_without_a_key_leaves_other_keys_reads_needed(
+    run_cli, make_repo
+) -> None:
+    """Past ``if "path" not in args: raise ...`` only ``path`` is known
+    present: the reads of other keys after it (one a parameter holds, one
+    in a value read) still need them."""
+    source = """\
+        from helpers.runs import run
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                return Response(message=run(self.args, "name"), break_loop=False)
+        """
+    facts = _facts(run_cli, make_repo, source, {"helpers/runs.py": UNRELATED_READS})
+    assert {name: fact[0] for name, fact in facts.items()} == {
+        "path": True,
+        "data": True,
+        "name": True,
+        "other": True,
+    }

@@ -45,6 +45,9 @@ class AstLiteralGuards:
     #: the names the function binds (:meth:`_rebinds`), read when first needed
     _bound_names: frozenset[str] | None = None
     _absence_groups: Callable[[ast.expr], list[dict[str, Any]]]  # :mod:`.astkeychecks`
+    #: keys present past a check earlier in the blocks walked that raises
+    #: without them (:func:`~doxtool.python.astrefusedkeys.present_past`)
+    present_past: frozenset[str] = frozenset()
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
@@ -92,21 +95,21 @@ class AstLiteralGuards:
         values; ``if "k" not in args: raise ...``: with ``k``
         (:func:`~doxtool.python.astrefusedkeys.present_past`), until
         :meth:`_close_past_tests` leaves the block."""
-        present = present_past(stmt, self._absence_groups)
-        self.guards.extend([present] if present else [])
+        self.present_past = self.present_past | present_past(stmt, self._absence_groups)
         if type(stmt) is not ast.If or stmt.orelse or not _ends(stmt.body):
             return
         test = self._literal_test(stmt.test)
         if test is not None:
             self._past_tests.append((negated_test(test), len(self.reads), len(self.calls)))
 
-    def _close_past_tests(self, depth: tuple[int, int]) -> None:
+    def _close_past_tests(self, depth: tuple[int, frozenset[str]]) -> None:
         """The reads and calls past the ``if`` statements of a statement list
-        (those noted beyond ``depth``: tests, guards) stand under their tests
-        negated; the keys they take present are no longer known so."""
+        (those noted beyond ``depth``: tests, and the keys present before
+        them) stand under their tests negated; the keys they take present
+        are no longer known so."""
         while len(self._past_tests) > depth[0]:
             self._stand_under(*self._past_tests.pop())
-        del self.guards[depth[1] :]
+        self.present_past = depth[1]
 
     def _rebound_passed(self) -> list[str]:
         """The parameters the function hands on to calls and rebinds."""

@@ -56,6 +56,10 @@ def refuse_after(stmt: ast.stmt, new: list[KeyRead], refused: dict[tuple[str, st
                 refused[(read.key, read.source)] = stmt.end_lineno or stmt.lineno
 
 
+#: before a parameter's name, the key that parameter holds, in :func:`present_past`
+PARAMETER_KEY = "\0"
+
+
 def present_past(
     stmt: ast.stmt, groups: Callable[[ast.expr], list[dict[str, Any]]]
 ) -> frozenset[str]:
@@ -68,7 +72,9 @@ def present_past(
     found: set[str] = set()
     for group in groups(stmt.test):
         for key, (refusal, read) in group.items() if len(group) == 1 else ():
-            if refusal == "missing":
+            if not key:  # ``key not in args``, ``key`` a parameter: the key it holds
+                found.update([PARAMETER_KEY + read.key_param] if read.key_param else [])
+            elif refusal == "missing":
                 found.add(key)
             elif refusal != CALLED and refusal in REFUSALS and not read.default_unknown:
                 found.update([key] if REFUSALS[refusal](read.default) else [])
