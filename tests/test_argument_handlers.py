@@ -433,3 +433,110 @@ def test_a_generated_companion_names_the_error_a_helper_raise_passes_on(run_cli,
     run_cli(root, "check", "--fix", "--no-cache")
     text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
     assert "`RepairableStop`" in text
+
+
+CHECKED_READS = """\
+def checked_path(args):
+    if "path" not in args:
+        raise ValueError("send a `path`")
+    return args["path"]
+
+
+def checked_key(args, key):
+    if args.get(key) is None:
+        raise ValueError(key)
+    return args[key]
+"""
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["inline", "same module", "other module"],
+)
+def test_a_read_past_a_check_that_raises_without_its_key_runs_only_with_it(
+    run_cli, make_repo, where: str
+) -> None:
+    """``if "path" not in args: raise ValueError(...)``, then ``args["path"]``,
+    in a ``try`` whose handler goes on: the read never runs without the key,
+    so it needs nothing; the argument is optional as with the check alone
+    (a handler that answers with an error keeps it required)."""
+    if where == "inline":
+        read_path = """\
+                    if "path" not in self.args:
+                        raise ValueError("send a `path`")
+                    path = self.args["path"]
+"""
+        read_mode = """\
+                    if self.args.get("mode") is None:
+                        raise ValueError("mode")
+                    mode = self.args["mode"]
+"""
+        head, files = "", {}
+    else:
+        read_path = "                    path = checked_path(self.args)\n"
+        read_mode = '                    mode = checked_key(self.args, "mode")\n'
+        head = CHECKED_READS + "\n\n" if where == "same module" else ""
+        files = {"helpers/checks.py": CHECKED_READS} if where == "other module" else {}
+        if where == "other module":
+            head = "from helpers.checks import checked_key, checked_path\n\n\n"
+    source = head + (
+        "class NotesTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        try:\n" + read_path + "        except ValueError:\n"
+        '            path = "."\n'
+        "        try:\n" + read_mode + "        except ValueError:\n"
+        '            return Response(message="send a `mode`", break_loop=False)\n'
+        '        return Response(message=f"{path}{mode}", break_loop=False)\n'
+    )
+    assert _facts(run_cli, make_repo, source, files) == {
+        "path": (False, False, None, True),
+        "mode": (True, False, None, False),
+    }
+
+
+def test_a_read_past_the_check_s_block_still_needs_its_key(run_cli, make_repo) -> None:
+    """The check holds for the rest of its own block only: a read after the
+    ``try`` whose handler went on may find no key."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                try:
+                    if "path" not in self.args:
+                        raise ValueError("send a `path`")
+                except ValueError:
+                    pass
+                return Response(message=self.args["path"], break_loop=False)
+        """
+    assert _facts(run_cli, make_repo, source)["path"][0] is True
+
+
+UNRELATED_READS = """\
+def run(args, key):
+    if "path" not in args:
+        raise ValueError("send a `path`")
+    data = args.get("data")
+    return data["title"] + args[key] + args["other"]
+"""
+
+
+def test_a_check_that_raises_without_a_key_leaves_other_keys_reads_needed(
+    run_cli, make_repo
+) -> None:
+    """Past ``if "path" not in args: raise ...`` only ``path`` is known
+    present: the reads of other keys after it (one a parameter holds, one
+    in a value read) still need them."""
+    source = """\
+        from helpers.runs import run
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                return Response(message=run(self.args, "name"), break_loop=False)
+        """
+    facts = _facts(run_cli, make_repo, source, {"helpers/runs.py": UNRELATED_READS})
+    assert {name: fact[0] for name, fact in facts.items()} == {
+        "path": True,
+        "data": True,
+        "name": True,
+        "other": True,
+    }

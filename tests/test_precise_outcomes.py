@@ -590,6 +590,37 @@ def test_a_raise_its_own_try_catches_is_not_claimed(tmp_path: Path, handler: str
     assert "Repairable errors raised by" not in text, text
 
 
+@pytest.mark.parametrize("leave", ["sys.exit(1)", "os._exit(1)", "return None"])
+def test_a_re_raise_past_what_always_leaves_the_handler_is_not_claimed(
+    tmp_path: Path, leave: str
+) -> None:
+    """``except Exception: sys.exit(1)`` then a bare ``raise``: the
+    ``raise`` never runs, so the handler passes nothing on (a helper of
+    another module, a method of the tool)."""
+    imports = "import os\nimport sys\n\n"
+    helper = imports + _tried_helper(f"Exception:\n        {leave}\n        raise")
+    tool = (
+        HEAD + "from helpers.util import render\n\n\n"
+        "class AskTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        text = render(self.args.get("title", ""))\n'
+        "        return Response(message=str(text), break_loop=False)\n"
+    )
+    text = _generated(tmp_path / "a", {"helpers/util.py": helper, "tools/ask.py": tool}, "ask")
+    assert "Repairable errors raised by" not in text, text
+    method = helper.split("\n\n\n", 1)[1].replace("def render(title)", "def _render(self, title)")
+    own = (
+        imports + HEAD + "\n\n"
+        "class AskTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        text = self._render(self.args.get("title", ""))\n'
+        "        return Response(message=str(text), break_loop=False)\n\n"
+        + "".join(f"    {line}\n" if line else "\n" for line in method.splitlines())
+    )
+    text = _generated(tmp_path / "b", {"tools/ask.py": own}, "ask")
+    assert "Repairable errors raised by" not in text, text
+
+
 @pytest.mark.parametrize("handler", sorted(_LEFT))
 def test_a_raise_its_own_try_lets_out_is_claimed(tmp_path: Path, handler: str) -> None:
     helper = _tried_helper(_LEFT[handler])

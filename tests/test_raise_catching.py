@@ -288,3 +288,46 @@ def test_a_finally_with_no_handlers_that_may_leave_may_drop_the_raise(tmp_path: 
         """
     facts = tool(tmp_path, source)
     assert _raises(facts) == [("ValueError", 10, True)]
+
+
+def test_a_re_raise_past_a_call_that_never_returns_passes_nothing_on(tmp_path: Path) -> None:
+    """``sys.exit(1)`` (or a function of the module that always raises)
+    before the handler's bare ``raise``: that ``raise`` never runs."""
+    source = """\
+        import sys
+
+        from helpers.tool import Response, Tool
+
+
+        def fail(text):
+            raise RuntimeError(text)
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                try:
+                    if self.args.get("a"):
+                        raise LookupError("a")
+                except LookupError:
+                    sys.exit(1)
+                    raise
+                try:
+                    if self.args.get("b"):
+                        raise KeyError("b")
+                except KeyError as e:
+                    fail(str(e))
+                    raise
+                try:
+                    if self.args.get("c"):
+                        raise ValueError("c")
+                except ValueError as e:
+                    print(e)
+                    raise
+                return Response("ok", False)
+        """
+    facts = tool(tmp_path, source)
+    assert [r for r in _raises(facts) if r[0] != "RuntimeError"] == [
+        ("LookupError", 14, True),
+        ("KeyError", 20, True),
+        ("ValueError", 26, False),
+    ]

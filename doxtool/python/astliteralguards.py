@@ -16,10 +16,11 @@ table:``, ``table[name]``), in the ``if`` branch, the ``else`` and past an
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead, OutCall
+from doxtool.python.astrefusedkeys import present_past
 from doxtool.python.astwalk import walk
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -43,6 +44,10 @@ class AstLiteralGuards:
     _past_tests: list[tuple[Guard, int, int]]
     #: the names the function binds (:meth:`_rebinds`), read when first needed
     _bound_names: frozenset[str] | None = None
+    _absence_groups: Callable[[ast.expr], list[dict[str, Any]]]  # :mod:`.astkeychecks`
+    #: keys present past a check earlier in the blocks walked that raises
+    #: without them (:func:`~doxtool.python.astrefusedkeys.present_past`)
+    present_past: frozenset[str] = frozenset()
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
@@ -86,18 +91,25 @@ class AstLiteralGuards:
         return self._bound_names
 
     def _note_past_test(self, stmt: ast.stmt) -> None:
-        """``if name == "status": return ...``: what follows runs only for other values."""
+        """``if name == "status": return ...``: what follows runs only for other
+        values; ``if "k" not in args: raise ...``: with ``k``
+        (:func:`~doxtool.python.astrefusedkeys.present_past`), until
+        :meth:`_close_past_tests` leaves the block."""
+        self.present_past = self.present_past | present_past(stmt, self._absence_groups)
         if type(stmt) is not ast.If or stmt.orelse or not _ends(stmt.body):
             return
         test = self._literal_test(stmt.test)
         if test is not None:
             self._past_tests.append((negated_test(test), len(self.reads), len(self.calls)))
 
-    def _close_past_tests(self, depth: int) -> None:
+    def _close_past_tests(self, depth: tuple[int, frozenset[str]]) -> None:
         """The reads and calls past the ``if`` statements of a statement list
-        (those noted beyond ``depth``) stand under their tests negated."""
-        while len(self._past_tests) > depth:
+        (those noted beyond ``depth``: tests, and the keys present before
+        them) stand under their tests negated; the keys they take present
+        are no longer known so."""
+        while len(self._past_tests) > depth[0]:
             self._stand_under(*self._past_tests.pop())
+        self.present_past = depth[1]
 
     def _rebound_passed(self) -> list[str]:
         """The parameters the function hands on to calls and rebinds."""

@@ -29,6 +29,7 @@ class PresenceBinds:
     #: (:attr:`~doxtool.python.keyreads.KeyReads.fallbacks`)
     fallbacks: dict[int, ast.expr]
     guards: list[frozenset[str] | None]
+    present_past: frozenset[str]  # :mod:`.astliteralguards`
     params: list[str]
     node: ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -150,7 +151,7 @@ class PresenceBinds:
     def _taken_present(self, key: str) -> bool:
         """Whether an enclosing test takes ``key`` present (``x if d.get("k")
         else 5``): what a missing key gives never gets here."""
-        return any(g is not None and key in g for g in self.guards)
+        return key in self.present_past or any(g is not None and key in g for g in self.guards)
 
     def _presence_default(self, read: KeyRead, node: ast.expr) -> None:
         """What a missing key gives, where an ``if`` on its presence binds a

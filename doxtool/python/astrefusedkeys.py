@@ -5,13 +5,19 @@
 call with an error when it is given; a key read only so is no argument
 (:func:`~doxtool.python.followargs.add_arguments`). Nor is one read again
 only past such a test in the same block (``if "debug" in args: raise
-...``, then ``args.get("debug")``): there the key is never given."""
+...``, then ``args.get("debug")``): there the key is never given. Past a
+test that raises when a key is missing (``if "path" not in args: raise
+...``), the other way round, the rest of its block always finds it
+(:func:`present_past`), whether or not the caller's ``try`` goes on."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
+from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.readforms import CALLED, REFUSALS
 
 
 def refuse_key(stmt: ast.If, new: list[KeyRead], trying: int) -> None:
@@ -48,3 +54,28 @@ def refuse_after(stmt: ast.stmt, new: list[KeyRead], refused: dict[tuple[str, st
         for read in new:
             if read.refused and (read.line, read.column) == (test.lineno, test.col_offset + 1):
                 refused[(read.key, read.source)] = stmt.end_lineno or stmt.lineno
+
+
+#: before a parameter's name, the key that parameter holds, in :func:`present_past`
+PARAMETER_KEY = "\0"
+
+
+def present_past(
+    stmt: ast.stmt, groups: Callable[[ast.expr], list[dict[str, Any]]]
+) -> frozenset[str]:
+    """The keys an ``if`` with no ``else`` whose body ends with a ``raise``
+    refuses alone when missing (``groups``: the absence groups of its test,
+    key -> (the kind refused, the read tested)), judged against what a
+    missing key gives that read: past it, in its block, they are present."""
+    if type(stmt) is not ast.If or stmt.orelse or type(stmt.body[-1]) is not ast.Raise:
+        return frozenset()
+    found: set[str] = set()
+    for group in groups(stmt.test):
+        for key, (refusal, read) in group.items() if len(group) == 1 else ():
+            if not key:  # ``key not in args``, ``key`` a parameter: the key it holds
+                found.update([PARAMETER_KEY + read.key_param] if read.key_param else [])
+            elif refusal == "missing":
+                found.add(key)
+            elif refusal != CALLED and refusal in REFUSALS and not read.default_unknown:
+                found.update([key] if REFUSALS[refusal](read.default) else [])
+    return frozenset(found)

@@ -10,8 +10,9 @@ Exception`` (unless the raise is of a class that derives from
 (alone or in a tuple). It is caught for good when neither that handler nor a
 handler before it that may take it (any other class may be a base of the
 raised one) raises it again (a bare ``raise``, ``raise exc`` of the name the
-handler binds); a handler that raises another error (``raise
-RepairableException(...) from exc``) has that raise of its own. A raise no
+handler binds; not past a statement of the handler's block that always
+leaves it, ``sys.exit(1)`` or ``return``); a handler that raises another
+error (``raise RepairableException(...) from exc``) has that raise of its own. A raise no
 ``try`` of the function catches for good still leaves it.
 
 :func:`check_escapes` tells a check at the start of a ``try`` body whose
@@ -29,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts
+from doxtool.python.noreturn import EXIT_CALLS
 
 #: builtin exceptions that derive from ``BaseException`` but not ``Exception``
 _BASE_ONLY = frozenset(
@@ -95,7 +97,7 @@ def _caught(
     module_base_only = type(kind) is ast.Name and kind.id in base_only
     for handlers in reversed(tries):
         for handler in handlers:
-            if _raises_again(handler):
+            if _raises_again(handler, name):
                 return False  # it may take the error and raise it on
             if _takes(handler, raised, name, module_base_only):
                 return True
@@ -120,9 +122,18 @@ def _takes(handler: ast.ExceptHandler, raised: str, name: Name, base_only: bool)
     return False
 
 
-def _raises_again(handler: ast.ExceptHandler) -> bool:
-    """Whether a handler raises what it caught again (``raise``, ``raise exc``)."""
-    for stmt in statements(handler.body):
+def _raises_again(handler: ast.ExceptHandler, name: Name) -> bool:
+    """Whether a handler raises what it caught again (``raise``, ``raise exc``)
+    where it runs: up to the first statement of its block that always leaves
+    it (``return``, ``raise``, ``sys.exit(1)``)."""
+    body = handler.body
+    for index, stmt in enumerate(body):
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        exits = isinstance(call, ast.Call) and name(call.func) in EXIT_CALLS
+        if exits or isinstance(stmt, (ast.Return, ast.Raise, ast.Break, ast.Continue)):
+            body = body[: index + 1]
+            break
+    for stmt in statements(body):
         if isinstance(stmt, ast.Raise) and (
             stmt.exc is None or (isinstance(stmt.exc, ast.Name) and stmt.exc.id == handler.name)
         ):

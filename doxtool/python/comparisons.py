@@ -13,7 +13,9 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.compareduses import compared_kind, sole_binding
-from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.controlflow import ends_with_raise
+from doxtool.python.cstnodes import suite_body
+from doxtool.python.readforms import CALLED, COERCIONS, READ_METHODS, REFUSALS, STRING_METHODS
 from doxtool.python.readvalues import raw_value
 from doxtool.python.walkstate import Env
 
@@ -49,11 +51,28 @@ class Comparisons:
         self.args: raise ValueError(...)``), a read of that key in the
         statements ``following`` it in its block never finds it: such a read
         leaves the key refused only (a read at a line before them, in a nested
-        function called there, may run elsewhere too)."""
+        function called there, may run elsewhere too). Past one that raises
+        when a key is missing, the rest of its block finds it (:meth:`_raised_without`)."""
         key = env.refused_by.get(id(stmt.test)) if type(stmt) is cst.If else None
         if key is not None and following:
             line = self.scan.loc.statement(following[0])[0]  # type: ignore[attr-defined]
             env.refused_keys = {**env.refused_keys, key: line}
+        if type(stmt) is cst.If and stmt.orelse is None and ends_with_raise(suite_body(stmt.body)):
+            env.present_past = env.present_past | self._raised_without(stmt.test, env)
+
+    def _raised_without(self, test: cst.BaseExpression, env: Env) -> frozenset[str]:
+        """The arguments a check that raises refuses alone when missing (``if
+        "k" not in args: raise ...``, ``if args.get("k") is None``): past it,
+        in its block, they are present, whether or not a handler around it
+        goes on; not one a name in the test stands for on some calls only."""
+        partial = self._partial_args(test, env)  # type: ignore[attr-defined]
+        return frozenset(
+            name
+            for group in self._refusal_groups(test, env)  # type: ignore[attr-defined]
+            if len(group) == 1
+            for name, refusal in group.items()
+            if refusal != CALLED and REFUSALS[refusal](None) and name not in partial
+        )
 
     def _enum_from(
         self,

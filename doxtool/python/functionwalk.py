@@ -193,7 +193,7 @@ class FunctionWalk(
     # -- statements -------------------------------------------------------------
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
-        depth = len(self._past_tests)
+        depth = len(self._past_tests), self.present_past
         refused: dict[tuple[str, str], int] = {}
         for index, stmt in enumerate(body):
             self._note_missing_values(body, index)  # :mod:`.keyreads`

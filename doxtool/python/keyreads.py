@@ -52,6 +52,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
     on_error: int
     branches: int
     guards: list[frozenset[str] | None]
+    present_past: frozenset[str]  # :mod:`.astliteralguards`
     filled: dict[tuple[str, str], ast.expr]
     absent: list[frozenset[str]]
     undecided: list[list[KeyRead | OutCall]]
@@ -262,7 +263,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         return type(func) is ast.Attribute and self._itself(func.value) == source
 
     def _guarded(self, key: str) -> bool:
-        return any(g is None or key in g for g in self.guards)
+        return key in self.present_past or any(g is None or key in g for g in self.guards)
 
     def _absent(self) -> list[str]:
         """Keys known missing here; none past another key's presence test (``alternatives_of``)."""

@@ -13,19 +13,21 @@ the module for a builtin one, an ``Exception`` class for a class of the
 module that derives from ``BaseException`` only) or perhaps (anything
 else). A handler whose body ends with ``raise`` (or ``raise`` of its own
 ``as`` name), simple statements that do not leave before it
-(``log.error(e)``) and none rebinding that name, passes the exception
-on. The raise gets out of a
+(``log.error(e)``; not ``sys.exit(1)`` nor a call of the module's that
+always raises, past which the ``raise`` never runs) and none rebinding
+that name, passes the exception on. The raise gets out of a
 ``try`` when no handler may take it or the first that surely does passes
 it on, each before it passing it on too or never taking it."""
 
 from __future__ import annotations
 
 import builtins
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
 
+from doxtool.python.controlflow import small_stops
 from doxtool.python.cstcaught import handler_kinds
 from doxtool.python.cstnodes import child_nodes, dotted_name
 
@@ -55,6 +57,8 @@ class _Raised:
     #: ``BaseException`` and not ``Exception``
     classes: Collection[str]
     base_only: Collection[str]
+    #: whether a call never returns (``sys.exit(1)``), if known
+    ends: Callable[[cst.BaseExpression], bool] | None = None
 
 
 def _builtin(name: str) -> type | None:
@@ -64,15 +68,18 @@ def _builtin(name: str) -> type | None:
     return None
 
 
-def _passes_on(handler: cst.ExceptHandler) -> bool:
+def _passes_on(
+    handler: cst.ExceptHandler, ends: Callable[[cst.BaseExpression], bool] | None = None
+) -> bool:
     """Whether the handler's body ends with a ``raise`` of what it caught,
-    after simple statements none of which leaves it (``log.error(e)``)."""
+    after simple statements none of which leaves it (``log.error(e)``) nor
+    calls what never returns (``ends``: ``sys.exit(1)``)."""
     body = handler.body.body
     if not body or not all(type(s) is cst.SimpleStatementLine for s in body):
         return False
     smalls = [small for line in body for small in line.body]  # type: ignore[attr-defined]
     last = smalls[-1]
-    if any(type(s) in _LEAVING for s in smalls[:-1]):
+    if any(small_stops(s, ends) for s in smalls[:-1]):
         return False
     if type(last) is not cst.Raise or last.cause is not None:
         return False
@@ -156,7 +163,7 @@ def _escapes_try(handlers: Sequence[cst.ExceptHandler], raised: _Raised) -> bool
         verdict = _takes(handler, raised)
         if verdict == NEVER:
             continue
-        if not _passes_on(handler):
+        if not _passes_on(handler, raised.ends):
             return False
         if verdict == SURE:
             return True
@@ -170,11 +177,13 @@ def may_be_caught(
     bound: Collection[str],
     classes: Collection[str],
     base_only: Collection[str],
+    ends: Callable[[cst.BaseExpression], bool] | None = None,
 ) -> bool:
     """Whether the ``try`` statements around ``raise exc`` may catch it
     (``trying``: how many there are; ``bound``: the module's names that are
     not Python's builtins, ``classes``: the classes it defines, ``base_only``
-    those of them that derive from ``BaseException`` and not ``Exception``)."""
+    those of them that derive from ``BaseException`` and not ``Exception``;
+    ``ends``: whether a call never returns)."""
     if not trying:
         return False
     if len(catchers) != trying:
@@ -186,7 +195,7 @@ def may_be_caught(
         return True
     name = ".".join(dotted)
     builtin = _builtin(name) if name not in bound else None  # Python's own unless bound
-    raised = _Raised(name, builtin, bound, classes, base_only)
+    raised = _Raised(name, builtin, bound, classes, base_only, ends)
     return any(entry is None or not _escapes_try(entry, raised) for entry in reversed(catchers))
 
 

@@ -77,7 +77,13 @@ class Raises:
         if not env.trying or scan.star_imports:  # (any name may be bound to anything)
             return bool(env.trying)
         return may_be_caught(
-            exc, env.catchers, env.trying, scan.bound_names, scan.classes, self._base_only()
+            exc,
+            env.catchers,
+            env.trying,
+            scan.bound_names,
+            scan.classes,
+            self._base_only(),
+            lambda call: self._never_returns(call, env),  # type: ignore[attr-defined]
         )
 
     def _raised(self, exc: cst.BaseExpression, env: Env) -> list[Raised] | None:

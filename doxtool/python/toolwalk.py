@@ -45,7 +45,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         # of a branch of a dispatch: its checks refuse defaults on those calls
         branch = (top and not env.needed) or body is env.branch_body
         env.branch_body = None
-        saved = env.needed_here, env.doubted_here, env.at_top, env.past_doubt, env.refused_keys
+        saved = env.block_state()
         checks_here = env.checks_here
         arm_saved = self._arm_begin(body, env)
         #: (last statement, arms, calls checks before it return) of a dispatch
@@ -139,7 +139,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         env.past_calls = past_calls
         env.conditional -= past_exit
         env.past_exit -= past_exit
-        env.needed_here, env.doubted_here, env.at_top, env.past_doubt, env.refused_keys = saved
+        env.restore_block(saved)
         env.checks_here = checks_here
         env.arm, env.arm_straight = arm_saved
 

@@ -180,6 +180,10 @@ class Env:
     #: key -> the first line of the statements past such a test in the block
     #: walked: a read there never finds the key
     refused_keys: dict[str, int] = field(default_factory=dict)
+    #: keys a test earlier in the block walked raises without (``if "k" not
+    #: in args: raise ...``, a handler around it may recover): past it, a
+    #: missing key never gets here (:meth:`~doxtool.python.comparisons.Comparisons._refuse_after`)
+    present_past: frozenset[str] = frozenset()
     #: the function's own body (argument contracts are read at its top level)
     top_body: Sequence[cst.BaseStatement] = ()
     #: the body of a branch of a dispatch about to be walked: its checks
@@ -323,12 +327,35 @@ class Env:
         return self.conditional > 0 or self.branches > 0 or bool(self.undecided)
 
     def guarded(self, key: str) -> bool:
-        return any(g is None or key in g for g in self.guards)
+        return key in self.present_past or any(g is None or key in g for g in self.guards)
 
     def known_present(self, key: str) -> bool:
         """Whether an enclosing test takes ``key`` present (``if until:``,
-        ``if "until" in args:``): what a missing key gives never gets here."""
-        return any(g is not None and key in g for g in self.guards)
+        ``if "until" in args:``), or one past which it is present
+        (:attr:`present_past`): what a missing key gives never gets here."""
+        return key in self.present_past or any(g is not None and key in g for g in self.guards)
+
+    def block_state(self) -> tuple[Any, ...]:
+        """What the walk of a block changes for its own statements only."""
+        return (
+            self.needed_here,
+            self.doubted_here,
+            self.at_top,
+            self.past_doubt,
+            self.refused_keys,
+            self.present_past,
+        )
+
+    def restore_block(self, saved: tuple[Any, ...]) -> None:
+        """Leave a block: what :meth:`block_state` saved holds again."""
+        (
+            self.needed_here,
+            self.doubted_here,
+            self.at_top,
+            self.past_doubt,
+            self.refused_keys,
+            self.present_past,
+        ) = saved
 
     def absent_keys(self) -> set[str]:
         return {key for group in self.absent for key in group}
