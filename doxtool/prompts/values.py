@@ -192,22 +192,28 @@ def _with_value_headings(
     whose example calls ``game_theory``, whose code compares ``action`` with
     ``"analyze"``, even one named like another tool of the repository
     (``### `performance```), or one that is also the name of an argument
-    of the tool (``### branch``). A heading an example calls stays a tool's; so
-    does one whose name is a value of more than one called tool. The
-    arguments taught under such a heading are the called tool's."""
-    called = [t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"]
+    of the tool (``### branch``), or the method an example calls of it
+    (``### get_state`` over ``"tool_name": "profile:get_state"``). A heading
+    an example calls stays a tool's; so does one whose name is a value of
+    more than one called tool. The arguments taught under such a heading are
+    the called tool's."""
+    calls = [t.name.partition(":") for t in doc.tools if t.source == "example"]
+    called = [name for name, _, _ in calls]
     owners: dict[str, str] = {}
     for tool in doc.tools:
         if tool.source != "heading" or tool.name in called:
             continue
         found = {
             name
-            for name in called
-            if (reads := dispatch(name)) is not None
-            and (
-                tool.name in reads.values
-                or tool.name in reads.named_values
-                or tool.name in reads.arguments
+            for name, _, method in calls
+            if method == tool.name
+            or (
+                (reads := dispatch(name)) is not None
+                and (
+                    tool.name in reads.values
+                    or tool.name in reads.named_values
+                    or tool.name in reads.arguments
+                )
             )
         }
         if len(found) == 1:

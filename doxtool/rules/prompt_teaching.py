@@ -80,7 +80,10 @@ methods of the tool a prompt's title names (`## Methods`, `## Actions`,
 `## Operations`, `## Commands`, `## Functions`, `## Modes`, `## Endpoints`,
 also `Available ...` or `Supported ...`), which names a method of that tool
 (``### `ingest_url``` under `## Methods` of `# Tool: frontend_ingestion`):
-what is taught under it is taught for the title's tool.
+what is taught under it is taught for the title's tool; nor a `###` heading
+naming the method an example calls of one tool (`### get_state` in a prompt
+whose example calls `profile:get_state`): what is taught under it is that
+tool's.
 
 Not reported: the title of a tool prompt (its first heading, of another
 shape than `### name`) whose first word names no tool (`## memory tools`);
