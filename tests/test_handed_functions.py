@@ -70,3 +70,27 @@ def test_what_never_gets_out_of_a_call_is_not_raised(make_repo, run_cli, body: s
 def test_what_a_called_function_raises_is_still_raised(make_repo, run_cli) -> None:
     body = "        _check(kwargs.get('value'))\n        return Response(message='ok', break_loop=False)\n"
     assert _tool_raises(make_repo, run_cli, HEAD + body) == ["ValueError"]
+
+
+@pytest.mark.parametrize(
+    ("body", "areas"),
+    [
+        (
+            "        await asyncio.to_thread(urllib.request.urlopen, 'http://example.com')\n",
+            "network",
+        ),
+        ("        list(map(os.remove, ['a.txt']))\n", "filesystem deletion"),
+    ],
+)
+def test_a_library_function_handed_to_a_call_shows_its_side_effects(
+    make_repo, run_cli, body: str, areas: str
+) -> None:
+    imports = "import asyncio\nimport os\nimport urllib.request\n\n"
+    root = make_repo(_files(_tool(body, imports)))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."
+
+
+def test_a_class_tested_against_is_not_called(make_repo, run_cli) -> None:
+    body = "        if isinstance(kwargs.get('p'), subprocess.Popen):\n            pass\n"
+    root = make_repo(_files(_tool(body, "import subprocess\n\n")))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} none."

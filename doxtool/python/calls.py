@@ -19,7 +19,7 @@ from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.bindings import shadowed
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.chains import ObjectChains
-from doxtool.python.cstnodes import dotted_name, splat_fills
+from doxtool.python.cstnodes import call_argument, dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.emptystars import empty_stars
 from doxtool.python.fileopens import FileOpens
@@ -29,6 +29,9 @@ from doxtool.python.makers import Makers
 from doxtool.python.pathkinds import makes_path
 from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
+
+#: builtins handed a class to test a value against, never calling it
+_TESTS = frozenset({"isinstance", "issubclass"})
 
 
 class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens):
@@ -234,6 +237,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         ``asyncio.to_thread(_fetch, url)``) are called by it: one of another
         module as a helper, one of this module walked, on some calls only,
         for what it does (what it raises may never get out)."""
+        func = node.func
+        # ``isinstance(proc, subprocess.Popen)`` tests a value: it calls nothing
+        tests = type(func) is cst.Name and func.value in _TESTS and func.value not in env.names
         for arg in node.args:
             if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
                 continue
@@ -247,7 +253,10 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             if dotted is None or (env.self_name and dotted[0] == env.self_name):
                 continue
             qualified = self.scan._resolve(dotted, env.names)
-            if (
+            if qualified is not None and not tests and (areas := effects.for_call(qualified)):
+                # a library function of known effects (``to_thread(requests.get, url)``)
+                self._side_effects(areas, qualified, node, env)
+            elif (
                 qualified is not None
                 and qualified.split(".", 1)[0] in self.scan.local_roots
                 and not qualified.startswith(self.scan.module + ".")
@@ -312,7 +321,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             self._side_effects(self._open_areas(node, env), qualified, node, env)
             return
         if qualified in effects.DATABASES:
-            path = _argument(node, 0, "database")
+            path = call_argument(node, 0, "database")
             ok, value = literal_value(path, self.module) if path is not None else (False, None)
             text = value if ok and isinstance(value, str) else None
             self._side_effects(effects.for_database(text), qualified, node, env)
@@ -324,7 +333,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         if not areas and len(dotted) > 1 and makes_path(qualified.rpartition(".")[0]):
             # a method of a path class (``pathlib.Path.unlink(p)``)
             areas = effects.for_method(dotted[-1])
-        if effects.DELETE in areas and self._made_here(_argument(node, 0, ""), env):
+        if effects.DELETE in areas and self._made_here(call_argument(node, 0, ""), env):
             # its own temporary file or directory: nothing it was given
             areas = tuple(a for a in areas if a != effects.DELETE)
         self._side_effects(areas, qualified, node, env)
@@ -464,10 +473,10 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         keyword, index, default = effects.FLAGGED_OPENERS[qualified]
         named_by = effects.FILE_NAMED_BY.get(qualified)
         if named_by is not None:
-            given = _argument(node, None, named_by)
+            given = call_argument(node, None, named_by)
             if given is None or (type(given) is cst.Name and given.value == "None"):
                 return ()
-        flag = _argument(node, index, keyword) if keyword is not None else None
+        flag = call_argument(node, index, keyword) if keyword is not None else None
         if flag is None:
             if keyword is not None and any(arg.star for arg in node.args):
                 return effects.for_flagged(qualified, None)  # ``*args`` may hold it
@@ -484,17 +493,3 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         for area in areas:
             self.side_effects.add(area)
             self.effects.append(Effect(area, [call], line, column, env.func.qualname))
-
-
-def _argument(node: cst.Call, index: int | None, keyword: str) -> cst.BaseExpression | None:
-    """The argument a call gives a parameter: by its keyword, or at its
-    position (none after a ``*`` argument; None: keyword only)."""
-    for arg in node.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg.value
-    for at, arg in enumerate(node.args):
-        if arg.star or arg.keyword is not None:
-            break
-        if at == index:
-            return arg.value
-    return None

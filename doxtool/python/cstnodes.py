@@ -239,3 +239,17 @@ def loop_names(target: cst.BaseExpression) -> list[str]:
     if type(target) in (cst.Tuple, cst.List):
         return [n for e in target.elements for n in loop_names(e.value)]
     return []
+
+
+def call_argument(node: cst.Call, index: int | None, keyword: str) -> cst.BaseExpression | None:
+    """The argument a call gives a parameter: by its keyword, or at its
+    position (none after a ``*`` argument; None: keyword only)."""
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    for at, arg in enumerate(node.args):
+        if arg.star or arg.keyword is not None:
+            break
+        if at == index:
+            return arg.value
+    return None
