@@ -38,6 +38,10 @@ def save_inside(path, text):
     path = os.path.join(path, "inner.txt")
     with open(path, "w") as fh:
         fh.write(text)
+
+
+def save_through(path, text):
+    save(path, text)
 """
 
 _CHECKED = (
@@ -50,7 +54,7 @@ _CHECKED = (
 def _tool(body: str) -> str:
     return WAIT_PY.replace(
         "from helpers.tool import Response, Tool\n",
-        "import os\n\nfrom helpers.files import save, save_inside\n"
+        "import os\n\nfrom helpers.files import save, save_inside, save_through\n"
         "from helpers.tool import Response, Tool\n",
     ).replace("        seconds = ", body + "        seconds = ")
 
@@ -67,6 +71,9 @@ def _tool(body: str) -> str:
             "        if not os.path.exists(path):\n            save(path, 'x')\n",
             0,
         ),
+        # ... through a function that hands it on as it is
+        (_CHECKED + "        save_through(path, 'x')\n", 0),
+        ("        save_through(self.args['path'], 'x')\n", 1),
         # the function writes another path made of it
         (_CHECKED + "        save_inside(path, 'x')\n", 1),
         # no check, or a check of another path

@@ -390,7 +390,12 @@ class _Walk:
             frame.origin or step.line,
             frame.depth + 1,
             tainted,
-            frozenset(p for key in step.absent if (p := callee.parameter(key)) is not None),
+            frozenset(
+                param
+                for key, name in step.absent
+                if (not name or name in frame.absent)
+                and (param := callee.parameter(key)) is not None
+            ),
         )
 
     def _label(self, target: str, callee: _Function) -> str:

@@ -132,16 +132,21 @@ class PathOrigins:
 
     def _hand(self, step: Step, node: ast.Call) -> None:
         """What a call into the repository hands on: the origins of its
-        arguments, and which of them name a path found absent before it."""
+        arguments, and which of them name a path found absent before it or
+        a parameter handed on as it is (absent when the caller's was)."""
         step.passes = self._passes(node)
+        handed: list[tuple[str, ast.expr]] = []
         for index, arg in enumerate(node.args):
             if isinstance(arg, ast.Starred):
                 break  # where the rest lands is unknown
-            if self._path_name(arg) in self.absent:
-                step.absent.append(f"#{index}")
-        for keyword in node.keywords:
-            if keyword.arg is not None and self._path_name(keyword.value) in self.absent:
-                step.absent.append(keyword.arg)
+            handed.append((f"#{index}", arg))
+        handed.extend((kw.arg, kw.value) for kw in node.keywords if kw.arg is not None)
+        for key, value in handed:
+            name = self._path_name(value)
+            if name in self.absent:
+                step.absent.append([key, ""])
+            elif name is not None and name in self.fixed:
+                step.absent.append([key, name])
 
     def _overwrite_step(self, line: int, written: str, target: ast.expr, origins: set[str]) -> Step:
         """A ``file overwrite`` of the path ``target``, with where it comes
