@@ -180,6 +180,15 @@ class Step:
     #: ``call``: (parameter of the callee: a name or ``#<n>``, source as above)
     #: for each argument made from the tool's arguments or a parameter
     passes: list[list[str]] = field(default_factory=list)
+    #: ``call``: (parameter of the callee: a name or ``#<n>``, ``""`` or a
+    #: parameter of the function) for each argument that is a path an
+    #: existence test before the call found absent (``""``), or a parameter
+    #: the function never rebinds, handed on as it is (absent when the
+    #: caller's was)
+    absent: list[list[str]] = field(default_factory=list)
+    #: ``file overwrite``: the parameter of the function the path written
+    #: is, as handed (a parameter it never rebinds), if any
+    named: str = ""
 
 
 @dataclass(slots=True)

@@ -29,7 +29,6 @@ from doxtool.python.callkinds import (
     MODEL,
     MODEL_METHODS,
     NETWORK,
-    OVERWRITE,
     PROCESS_ITERATORS,
     SUBPROCESS,
     WAIT,
@@ -46,7 +45,7 @@ from doxtool.python.callkinds import (
 )
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.netclients import SENDS, client_kind, used_by_methods_only
-from doxtool.python.pathorigins import PathOrigins
+from doxtool.python.pathorigins import PathOrigins, unbound_parameters
 
 #: calls that run the coroutines they are handed at the same time: each
 #: starts from where the caller is
@@ -103,6 +102,7 @@ class _Builder(PathOrigins):
         for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
             if param is not None and param.arg != self.scope.self_name:
                 self.origins.setdefault(param.arg, {param.arg})
+        self.fixed = unbound_parameters(node)
         assigns = self.scope.assigns
         if assigns is None:
             assigns = list(assignments(node.body))
@@ -383,7 +383,7 @@ class _Builder(PathOrigins):
             holder = "self." + ".".join(dotted[1:-1]) if len(dotted) > 2 else ""
             if len(dotted) == 2:
                 step = Step("call", line, f"self.{dotted[1]}", awaited=awaited)
-                step.passes = self._passes(node)
+                self._hand(step, node)
                 self._emit(out, step)
             elif name in KILL_METHODS and holder in self.processes:
                 self._emit(out, Step("effect", line, KILL, "self." + ".".join(dotted[1:])))
@@ -394,7 +394,7 @@ class _Builder(PathOrigins):
                 # or of what that object keeps: ``self.runner.sub.run()``
                 held = self.scope.held[f"self.{dotted[1]}"]
                 step = Step("call", line, ".".join([held, *dotted[2:]]), awaited=awaited)
-                step.passes = self._passes(node)
+                self._hand(step, node)
                 self._emit(out, step)
             return
         if len(dotted) >= 2 and dotted[0] in self.processes and name in KILL_METHODS:
@@ -409,7 +409,7 @@ class _Builder(PathOrigins):
             # ``shell.connect()``; ``runner.sub.run()``: of what the object keeps
             target = ".".join([self.instances[dotted[0]], *dotted[1:]])
             step = Step("call", line, target, awaited=awaited)
-            step.passes = self._passes(node)
+            self._hand(step, node)
             self._emit(out, step)
             return
         qualified = self.scope.resolve(dotted)
@@ -450,7 +450,7 @@ class _Builder(PathOrigins):
             return
         if self.scope.is_local(qualified):
             step = Step("call", line, qualified, awaited=awaited)
-            step.passes = self._passes(node)
+            self._hand(step, node)
             self._emit(out, step)
             return
         self._overwrite(node, qualified, qualified, out)
@@ -475,9 +475,7 @@ class _Builder(PathOrigins):
             return  # no file was there: a new one is made
         origins = self._origins(target) if target is not None else set()
         if origins:
-            step = Step("effect", node.lineno, OVERWRITE, written)
-            step.sources = sorted(origins)
-            self._emit(out, step)
+            self._emit(out, self._overwrite_step(node.lineno, written, target, origins))
 
 
 def _ends(body: Sequence[ast.stmt]) -> bool:

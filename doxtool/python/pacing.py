@@ -183,7 +183,8 @@ class _Walk:
         #: exposures by (path, line, effect): one each, the repeated kind kept
         self._exposed: dict[tuple[str, int, str], int] = {}
         self._memo: dict[
-            tuple[str, str, tuple[bool, bool], frozenset[str]], tuple[object, tuple[object, ...]]
+            tuple[str, str, tuple[bool, bool], frozenset[str], frozenset[str]],
+            tuple[object, tuple[object, ...]],
         ] = {}
         self._active: set[tuple[str, str]] = set()
         self.walks = 0
@@ -198,8 +199,9 @@ class _Walk:
         origin: int,
         depth: int,
         tainted: frozenset[str],
+        absent: frozenset[str] = frozenset(),
     ) -> object:
-        key = (fn.facts.path, fn.name, _kind(state), tainted)
+        key = (fn.facts.path, fn.name, _kind(state), tainted, absent)
         if key in self._memo:
             out, before = self._memo[key]
             if out is _PASSED:
@@ -214,7 +216,7 @@ class _Walk:
             return state
         self.walks += 1
         self._active.add((fn.facts.path, fn.name))
-        frame = _Frame(fn, chain, origin, depth, tainted)
+        frame = _Frame(fn, chain, origin, depth, tainted, absent)
         end = self.steps(frame, fn.flow, state)
         # where the caller goes on; an exception leaving the function is taken
         # to come before its effects (which condition it carries is not known)
@@ -324,6 +326,8 @@ class _Walk:
         origin = frame.origin or step.line
         if step.what == OVERWRITE and not ({"args", *frame.tainted} & set(step.sources)):
             return state  # a path the tool's arguments do not name
+        if step.what == OVERWRITE and step.named in frame.absent:
+            return state  # a path the caller found absent: a new file
         if step.what in DESTRUCTIVE:
             key = (frame.fn.facts.path, step.line, step.what)
             if key not in self._seen:
@@ -386,6 +390,12 @@ class _Walk:
             frame.origin or step.line,
             frame.depth + 1,
             tainted,
+            frozenset(
+                param
+                for key, name in step.absent
+                if (not name or name in frame.absent)
+                and (param := callee.parameter(key)) is not None
+            ),
         )
 
     def _label(self, target: str, callee: _Function) -> str:
@@ -449,6 +459,8 @@ class _Frame:
     depth: int
     #: parameters that hold something made from the tool's arguments
     tainted: frozenset[str]
+    #: parameters that hold a path the caller found absent
+    absent: frozenset[str] = frozenset()
     returns: list[object] = dataclasses.field(default_factory=list)
     loops: list[dict[str, list[object]]] = dataclasses.field(default_factory=list)
     tries: list[list[object]] = dataclasses.field(default_factory=list)

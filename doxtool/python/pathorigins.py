@@ -12,7 +12,7 @@ import ast
 from collections.abc import Callable, Iterable, Sequence
 
 from doxtool.core.summary_facts import Step
-from doxtool.python.callkinds import EXISTS_CALLS, EXISTS_METHODS, Scope
+from doxtool.python.callkinds import EXISTS_CALLS, EXISTS_METHODS, OVERWRITE, Scope
 from doxtool.python.names import dotted_parts
 
 _PATH_MAKERS = frozenset({"pathlib.Path", "pathlib.PurePath", "anyio.Path", "aiofiles.os.path"})
@@ -47,6 +47,8 @@ class PathOrigins:
     origins: dict[str, set[str]]
     #: names of paths known absent here, and the builder's walk of a block
     absent: set[str]
+    #: the function's parameters it never rebinds (set by the builder)
+    fixed: frozenset[str] = frozenset()
     block: Callable[[Sequence[ast.stmt]], list[Step]]
 
     def _names(self, target: ast.expr) -> Iterable[str]:
@@ -128,6 +130,35 @@ class PathOrigins:
                 passes.extend([keyword.arg, o] for o in sorted(self._origins(keyword.value)))
         return passes
 
+    def _hand(self, step: Step, node: ast.Call) -> None:
+        """What a call into the repository hands on: the origins of its
+        arguments, and which of them name a path found absent before it or
+        a parameter handed on as it is (absent when the caller's was)."""
+        step.passes = self._passes(node)
+        handed: list[tuple[str, ast.expr]] = []
+        for index, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # where the rest lands is unknown
+            handed.append((f"#{index}", arg))
+        handed.extend((kw.arg, kw.value) for kw in node.keywords if kw.arg is not None)
+        for key, value in handed:
+            name = self._path_name(value)
+            if name in self.absent:
+                step.absent.append([key, ""])
+            elif name is not None and name in self.fixed:
+                step.absent.append([key, name])
+
+    def _overwrite_step(self, line: int, written: str, target: ast.expr, origins: set[str]) -> Step:
+        """A ``file overwrite`` of the path ``target``, with where it comes
+        from and the parameter it is as handed (a caller that found that path
+        absent makes a new file)."""
+        step = Step("effect", line, OVERWRITE, written)
+        step.sources = sorted(origins)
+        name = self._path_name(target)
+        if name is not None and name in self.fixed:
+            step.named = name
+        return step
+
     def _path_name(self, path: ast.expr) -> str | None:
         """The name a path is (``path``, ``str(path)``, ``Path(path)``), if any."""
         if isinstance(path, ast.Call) and len(path.args) == 1:
@@ -182,3 +213,29 @@ class PathOrigins:
         steps = self.block(body)
         self.absent = absent
         return steps
+
+
+def unbound_parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The parameters of a function that no statement of its body (nested
+    definitions included) binds or deletes: each holds what the call handed."""
+    args = node.args
+    params = {
+        p.arg
+        for p in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+        if p is not None
+    }
+    for stmt in node.body:
+        for child in ast.walk(stmt):
+            if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
+                params.discard(child.id)
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                params.discard(child.name)
+            elif isinstance(child, ast.arg):
+                params.discard(child.arg)  # a nested function's own parameter shadows it
+            elif isinstance(child, (ast.Global, ast.Nonlocal)):
+                params.difference_update(child.names)
+            elif isinstance(child, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and child.name:
+                params.discard(child.name)
+            elif isinstance(child, ast.alias):
+                params.discard(child.asname or child.name.partition(".")[0])
+    return frozenset(params)
