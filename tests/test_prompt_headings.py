@@ -573,36 +573,3 @@ def test_a_heading_in_a_script_without_case_names_no_tool(make_repo, run_cli) ->
     (root / PROMPT).write_text(prompt.format(heading="### `示例`"), encoding="utf-8")
     result = run_cli(root, "check", "--select", "PRM002")
     assert "PRM002 prompt heading names tool `示例`" in result.output
-
-
-CALLED_METHODS_PROMPT = """\
-# Pausing
-
-## Methods
-
-### pause
-~~~json
-{"thoughts": ["x"], "tool_name": "wait:pause", "tool_args": {"seconds": 1}}
-~~~
-
-### doze
-Rest a while.
-"""
-
-
-def test_a_heading_naming_the_method_an_example_calls_names_no_tool(make_repo, run_cli) -> None:
-    """``### pause`` over an example calling ``wait:pause`` names the method
-    the example calls of `wait`, not a tool, in a prompt whose title names
-    no tool; what is taught under it is `wait`'s. A heading no example calls
-    as a method still names a tool."""
-    files = clean_files()
-    files[PROMPT] = CALLED_METHODS_PROMPT.partition("### doze")[0]
-    root = make_repo(files)
-    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
-    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
-    (root / PROMPT).write_text(CALLED_METHODS_PROMPT)
-    result = run_cli(root, "check", "--no-cache", "--select", "PRM002")
-    assert _findings(result.output) == [
-        f"{PROMPT}:10:5: PRM002 prompt heading names tool `doze`, which does not exist"
-        " (no `doze.py` in tools, python/tools, plugins/*/tools)",
-    ], result.output
