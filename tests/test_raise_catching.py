@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_extract import tool
 
 
@@ -331,3 +332,26 @@ def test_a_re_raise_past_a_call_that_never_returns_passes_nothing_on(tmp_path: P
         ("KeyError", 20, True),
         ("ValueError", 26, False),
     ]
+
+
+@pytest.mark.parametrize(
+    "helper", ["def fail(err):\n    raise err", "def fail(err):\n    print(err)\n    raise"]
+)
+def test_a_re_raise_past_a_function_raising_what_it_is_handed_passes_it_on(
+    tmp_path: Path, helper: str
+) -> None:
+    """A function that always raises, but what the handler caught (``raise
+    err`` of its parameter, a bare ``raise``): the error goes on either way."""
+    source = (
+        "from helpers.tool import Response, Tool\n\n\n" + helper + "\n\n\nclass T(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        try:\n"
+        '            if self.args.get("a"):\n'
+        '                raise LookupError("a")\n'
+        "        except LookupError as e:\n"
+        "            fail(e)\n"
+        "            raise\n"
+        '        return Response("ok", False)\n'
+    )
+    facts = tool(tmp_path, source)
+    assert [r[::2] for r in _raises(facts)] == [("LookupError", False)]

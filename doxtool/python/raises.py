@@ -36,6 +36,22 @@ def _returns(fn: Func) -> list[cst.Return]:
     return out
 
 
+def _raises_again(fn: Func) -> bool:
+    """Whether a function may raise an exception it did not make: a bare
+    ``raise`` (what is being handled where it is called) or ``raise err`` of
+    a parameter (what it was handed)."""
+    params = {p.name.value for p in fn.named()}
+    todo: list[cst.CSTNode] = [fn.node.body]
+    while todo:
+        node = todo.pop()
+        if type(node) is cst.Raise and (
+            node.exc is None or (type(node.exc) is cst.Name and node.exc.value in params)
+        ):
+            return True
+        todo.extend(node.children)
+    return False
+
+
 class Raises:
     """Raises: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
@@ -83,8 +99,19 @@ class Raises:
             scan.bound_names,
             scan.classes,
             self._base_only(),
-            lambda call: self._never_returns(call, env),  # type: ignore[attr-defined]
+            lambda call: self._ends_handler(call, env),
         )
+
+    def _ends_handler(self, node: cst.BaseExpression, env: Env) -> bool:
+        """Whether a call in a handler never returns and never raises what
+        the handler caught again: ``sys.exit(1)``, or a function of the module
+        that always raises, unless it may raise what is being handled (a bare
+        ``raise`` in it, or ``raise err`` of what it was handed)."""
+        if not self._never_returns(node, env):  # type: ignore[attr-defined]
+            return False
+        call = node.expression if type(node) is cst.Await else node
+        fn = self._callee_function(call, env) if type(call) is cst.Call else None  # type: ignore[attr-defined]
+        return fn is None or not _raises_again(fn)
 
     def _raised(self, exc: cst.BaseExpression, env: Env) -> list[Raised] | None:
         """What ``raise exc`` raises; [] for what an ``except`` caught, None when not known."""
