@@ -90,7 +90,15 @@ def test_a_library_function_handed_to_a_call_shows_its_side_effects(
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."
 
 
-def test_a_class_tested_against_is_not_called(make_repo, run_cli) -> None:
-    body = "        if isinstance(kwargs.get('p'), subprocess.Popen):\n            pass\n"
-    root = make_repo(_files(_tool(body, "import subprocess\n\n")))
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        if isinstance(kwargs.get('p'), subprocess.Popen):\n            pass\n",
+        "        proc = cast(subprocess.Popen, kwargs.get('p'))\n",
+        "        print(callable(os.remove), id(shutil.rmtree))\n",
+    ],
+)
+def test_a_class_or_function_only_read_is_not_called(make_repo, run_cli, body: str) -> None:
+    imports = "import os\nimport shutil\nimport subprocess\nfrom typing import cast\n\n"
+    root = make_repo(_files(_tool(body, imports)))
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} none."

@@ -30,9 +30,6 @@ from doxtool.python.pathkinds import makes_path
 from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
 
-#: builtins handed a class to test a value against, never calling it
-_TESTS = frozenset({"isinstance", "issubclass"})
-
 
 class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens):
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
@@ -237,9 +234,15 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         ``asyncio.to_thread(_fetch, url)``) are called by it: one of another
         module as a helper, one of this module walked, on some calls only,
         for what it does (what it raises may never get out)."""
-        func = node.func
-        # ``isinstance(proc, subprocess.Popen)`` tests a value: it calls nothing
-        tests = type(func) is cst.Name and func.value in _TESTS and func.value not in env.names
+        # ``isinstance(proc, subprocess.Popen)``, ``cast(subprocess.Popen, p)``
+        # read what they are handed: they call nothing
+        called = dotted_name(node.func)
+        if called is not None and called[0] not in env.names:
+            tests = ".".join(called) in effects.NOT_CALLING
+        else:
+            tests = (
+                called is not None and self.scan._resolve(called, env.names) in effects.NOT_CALLING
+            )
         for arg in node.args:
             if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
                 continue

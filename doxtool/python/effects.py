@@ -384,3 +384,34 @@ def for_flagged(qualified: str, flag: str | None) -> tuple[str, ...]:
     if flag is not None and flag[:1] in ("w", "c", "n"):
         return (READ, WRITE)
     return (READ,)
+
+
+#: calls that read what they are handed (a class to test a value against,
+#: a function to name, describe or cast to) without ever calling it
+NOT_CALLING = frozenset(
+    {
+        "isinstance",
+        "issubclass",
+        "callable",
+        "id",
+        "type",
+        "hasattr",
+        "getattr",
+        "setattr",
+        "delattr",
+        "repr",
+        "str",
+        "format",
+        "print",
+        "hash",
+        "vars",
+        "dir",
+        "typing.cast",
+        "typing.get_type_hints",
+        "inspect.signature",
+        "inspect.getsource",
+        "inspect.getdoc",
+        "inspect.iscoroutinefunction",
+        "asyncio.iscoroutinefunction",
+    }
+)
