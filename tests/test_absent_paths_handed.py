@@ -34,6 +34,11 @@ def save(path, text):
         fh.write(text)
 
 
+def save_lines(*lines, path):
+    with open(path, "w") as fh:
+        fh.write("\\n".join(lines))
+
+
 def save_inside(path, text):
     path = os.path.join(path, "inner.txt")
     with open(path, "w") as fh:
@@ -54,7 +59,7 @@ _CHECKED = (
 def _tool(body: str) -> str:
     return WAIT_PY.replace(
         "from helpers.tool import Response, Tool\n",
-        "import os\n\nfrom helpers.files import save, save_inside, save_through\n"
+        "import os\n\nfrom helpers.files import save, save_inside, save_lines, save_through\n"
         "from helpers.tool import Response, Tool\n",
     ).replace("        seconds = ", body + "        seconds = ")
 
@@ -74,6 +79,15 @@ def _tool(body: str) -> str:
         # ... through a function that hands it on as it is
         (_CHECKED + "        save_through(path, 'x')\n", 0),
         ("        save_through(self.args['path'], 'x')\n", 1),
+        # the path found absent lands in ``*lines``, not in the path written
+        (
+            "        name = self.args['name']\n"
+            "        path = self.args['path']\n"
+            "        if os.path.exists(name):\n"
+            "            return Response(message='exists', break_loop=False)\n"
+            "        save_lines(name, path=path)\n",
+            1,
+        ),
         # the function writes another path made of it
         (_CHECKED + "        save_inside(path, 'x')\n", 1),
         # no check, or a check of another path

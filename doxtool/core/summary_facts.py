@@ -229,6 +229,9 @@ class FunctionSummary:
     name: str
     line: int
     params: list[str] = field(default_factory=list)
+    #: how many of ``params`` a positional argument may fill (those before
+    #: the keyword-only ones; None: all): one past them lands in ``*args``
+    positional: int | None = None
     #: the first parameter is bound (``self``, ``cls``): a call passes one fewer
     bound: bool = False
     #: the ``**`` parameter, if any

@@ -138,7 +138,9 @@ class _Function:
         if not key.startswith("#"):
             return key if key in summary.params else summary.star_kwarg
         index = int(key[1:]) + (1 if summary.bound and self.found.via_instance else 0)
-        return summary.params[index] if index < len(summary.params) else None
+        # past the positional parameters, an argument lands in ``*args``
+        limit = len(summary.params) if summary.positional is None else summary.positional
+        return summary.params[index] if index < limit else None
 
 
 Find = Callable[[str], "Flow | None"]

@@ -94,7 +94,7 @@ class _Summariser(ModuleScope):
         summaries: list[FunctionSummary] = []
         for stmt in self.tree.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                summaries.append(FunctionWalk(self, stmt, None).run())
+                summaries.append(_run(FunctionWalk(self, stmt, None), stmt))
             elif isinstance(stmt, ast.ClassDef):
                 processes = class_processes(
                     stmt, lambda d: self.resolve(d, self.names), self.assigned
@@ -107,5 +107,13 @@ class _Summariser(ModuleScope):
                         function = FunctionWalk(self, item, stmt.name)
                         function.processes = processes
                         function.tool_like = tool_like
-                        summaries.append(function.run())
+                        summaries.append(_run(function, item))
         return summaries
+
+
+def _run(function: FunctionWalk, node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionSummary:
+    """The summary of a function, with how many parameters a positional
+    argument may fill (those before ``*args`` and the keyword-only ones)."""
+    summary = function.run()
+    summary.positional = len(node.args.posonlyargs) + len(node.args.args)
+    return summary
