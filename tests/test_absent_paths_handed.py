@@ -88,6 +88,9 @@ def _tool(body: str) -> str:
             "        save_lines(name, path=path)\n",
             1,
         ),
+        # the name found absent bound again before the call
+        (_CHECKED + "        path = self.args['other']\n        save(path, 'x')\n", 1),
+        (_CHECKED + "        for path in self.args['more']:\n            save(path, 'x')\n", 1),
         # the function writes another path made of it
         (_CHECKED + "        save_inside(path, 'x')\n", 1),
         # no check, or a check of another path

@@ -45,7 +45,7 @@ from doxtool.python.callkinds import (
 )
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.netclients import SENDS, client_kind, used_by_methods_only
-from doxtool.python.pathorigins import PathOrigins, unbound_parameters
+from doxtool.python.pathorigins import PathOrigins, bound_names, unbound_parameters
 
 #: calls that run the coroutines they are handed at the same time: each
 #: starts from where the caller is
@@ -174,6 +174,9 @@ class _Builder(PathOrigins):
         for stmt in body:
             if self.count > MAX_STEPS:
                 break
+            # a path the statement binds again may name a file that is there
+            if self.absent:
+                self.absent -= bound_names([stmt])
             self.stmt(stmt, steps)
             if isinstance(stmt, ast.If) and not stmt.orelse and _ends(stmt.body):
                 self.absent |= self._checked(stmt.test)

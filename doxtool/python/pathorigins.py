@@ -224,18 +224,25 @@ def unbound_parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozense
         for p in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
         if p is not None
     }
-    for stmt in node.body:
+    return frozenset(params - bound_names(node.body))
+
+
+def bound_names(body: Iterable[ast.AST]) -> set[str]:
+    """The names statements bind or delete anywhere in them (nested
+    definitions and their own parameters included)."""
+    names: set[str] = set()
+    for stmt in body:
         for child in ast.walk(stmt):
             if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
-                params.discard(child.id)
+                names.add(child.id)
             elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                params.discard(child.name)
+                names.add(child.name)
             elif isinstance(child, ast.arg):
-                params.discard(child.arg)  # a nested function's own parameter shadows it
+                names.add(child.arg)  # a nested function's own parameter shadows it
             elif isinstance(child, (ast.Global, ast.Nonlocal)):
-                params.difference_update(child.names)
+                names.update(child.names)
             elif isinstance(child, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and child.name:
-                params.discard(child.name)
+                names.add(child.name)
             elif isinstance(child, ast.alias):
-                params.discard(child.asname or child.name.partition(".")[0])
-    return frozenset(params)
+                names.add(child.asname or child.name.partition(".")[0])
+    return names
