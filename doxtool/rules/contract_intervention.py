@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from doxtool.core.facts import Exposure, ToolFacts
 from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.contract_scope import first, tools
+from doxtool.rules.contract_scope import first, reported_where_defined, tools
 from doxtool.rules.examples import with_files
 from doxtool.run.context import Context
 
@@ -333,8 +333,8 @@ remote `stat` and the `patch` it guards. 3 of 3: on by default.
     def check(self, ctx: Context) -> Iterator[Finding]:
         seen: set[object] = set()
         for module, tool in tools(ctx):
-            if not tool.exposures:
-                continue
+            if not tool.exposures or reported_where_defined(ctx, tool):
+                continue  # (a shim's class: reported in the tool module defining it)
             own = ctx.facts(module).module
             for exposure in tool.exposures:
                 if not exposure.repeated:
