@@ -573,3 +573,20 @@ def test_a_heading_in_a_script_without_case_names_no_tool(make_repo, run_cli) ->
     (root / PROMPT).write_text(prompt.format(heading="### `示例`"), encoding="utf-8")
     result = run_cli(root, "check", "--select", "PRM002")
     assert "PRM002 prompt heading names tool `示例`" in result.output
+
+
+def test_a_heading_naming_a_tool_of_the_repository_stays_that_tools(make_repo, run_cli) -> None:
+    """``### pause`` naming a tool of the repository, in a prompt whose
+    example calls ``wait:pause``: what is taught under it is that tool's."""
+    files = clean_files()
+    files.update(tool_named("pause"))
+    for name in ("tools/pause.py", "prompts/agent.system.tool.pause.md"):
+        files[name] = files[name].replace("seconds", "until")
+    files[PROMPT] = (
+        "### wait\nWait.\nargs: `seconds`\n\n"
+        '~~~json\n{"tool_name": "wait:pause", "tool_args": {"seconds": 2}}\n~~~\n\n'
+        "### pause\nPause until a time.\nargs: `until`\n"
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM003")
+    assert _findings(result.output) == [], result.output

@@ -195,8 +195,9 @@ def _with_value_headings(
     of the tool (``### branch``), or the method an example calls it with
     (``### get_state`` in a prompt whose example calls ``store:get_state``:
     a heading of that method, ``store:get_state``, as the framework names
-    it). A heading an example calls stays a tool's; so does one whose name
-    is a value or method of more than one called tool. The arguments taught
+    it, unless a tool of the repository has that name). A heading an
+    example calls stays a tool's; so does one whose name is a value or
+    method of more than one called tool. The arguments taught
     under such a heading are the called tool's."""
     called = [t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"]
     methods: dict[str, set[str]] = {}
@@ -217,7 +218,10 @@ def _with_value_headings(
                 or tool.name in reads.named_values
                 or tool.name in reads.arguments
             )
-        } | methods.get(tool.name, set())
+        }
+        if dispatch(tool.name) is None:
+            # the method an example calls, unless a tool of that name is known
+            found |= methods.get(tool.name, set())
         if len(found) == 1:
             owners[tool.name] = found.pop()
     if not owners:
