@@ -93,12 +93,19 @@ def test_a_library_function_handed_to_a_call_shows_its_side_effects(
 @pytest.mark.parametrize(
     "body",
     [
+        # its own temporary directory, handed on to be deleted
+        "        work = tempfile.mkdtemp()\n"
+        "        await asyncio.to_thread(shutil.rmtree, work, ignore_errors=True)\n",
         "        if isinstance(kwargs.get('p'), subprocess.Popen):\n            pass\n",
         "        proc = cast(subprocess.Popen, kwargs.get('p'))\n",
         "        print(callable(os.remove), id(shutil.rmtree))\n",
     ],
 )
 def test_a_class_or_function_only_read_is_not_called(make_repo, run_cli, body: str) -> None:
-    imports = "import os\nimport shutil\nimport subprocess\nfrom typing import cast\n\n"
+    imports = (
+        "import asyncio\nimport os\nimport shutil\nimport subprocess\nimport tempfile\n"
+        "from typing import cast\n\n"
+    )
     root = make_repo(_files(_tool(body, imports)))
-    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} none."
+    areas = "filesystem writes" if "mkdtemp" in body else "none"
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."

@@ -19,7 +19,7 @@ from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.bindings import shadowed
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.chains import ObjectChains
-from doxtool.python.cstnodes import call_argument, dotted_name, splat_fills
+from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.emptystars import empty_stars
 from doxtool.python.fileopens import FileOpens
@@ -257,7 +257,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
                 continue
             qualified = self.scan._resolve(dotted, env.names)
             if qualified is not None and not tests and (areas := effects.for_call(qualified)):
-                # a library function of known effects (``to_thread(requests.get, url)``)
+                # a library function of known effects (``to_thread(os.remove, p)``; p its own temp)
+                if effects.DELETE in areas and self._made_here(argument_after(node, arg), env):
+                    areas = tuple(a for a in areas if a != effects.DELETE)
                 self._side_effects(areas, qualified, node, env)
             elif (
                 qualified is not None

@@ -253,3 +253,13 @@ def call_argument(node: cst.Call, index: int | None, keyword: str) -> cst.BaseEx
         if at == index:
             return arg.value
     return None
+
+
+def argument_after(node: cst.Call, handed: cst.Arg) -> cst.BaseExpression | None:
+    """The positional argument of a call right after ``handed`` (the first a
+    function handed to ``asyncio.to_thread(f, path)`` gets), if any."""
+    args = list(node.args)
+    at = args.index(handed) + 1
+    if at < len(args) and not args[at].star and args[at].keyword is None:
+        return args[at].value
+    return None
