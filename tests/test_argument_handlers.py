@@ -540,3 +540,39 @@ def test_a_check_that_raises_without_a_key_leaves_other_keys_reads_needed(
         "name": True,
         "other": True,
     }
+
+
+def test_a_check_that_raises_without_a_key_of_another_dict_leaves_the_read_needed(
+    run_cli, make_repo
+) -> None:
+    """``if settings.get("mode") is None: raise ...`` in a helper handed the
+    arguments and another dict: past it ``args["mode"]`` may still find no
+    key, and its ``KeyError`` no handler catches (nor one of a parameter's key)."""
+    checks = """\
+        def read_mode(args, settings):
+            if settings.get("mode") is None:
+                raise ValueError("mode")
+            return args["mode"]
+
+
+        def read_key(args, settings, key):
+            if key not in settings:
+                raise ValueError(key)
+            return args[key]
+        """
+    source = """\
+        from helpers.checks import read_key, read_mode
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                try:
+                    mode = read_mode(self.args, {"mode": 1})
+                    path = read_key(self.args, {"path": 1}, "path")
+                except ValueError:
+                    mode = path = "."
+                return Response(message=f"{mode}{path}", break_loop=False)
+        """
+    facts = _facts(run_cli, make_repo, source, {"helpers/checks.py": dedent(checks)})
+    assert facts["mode"][0] is True
+    assert facts["path"][0] is True

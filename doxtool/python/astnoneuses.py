@@ -103,7 +103,7 @@ class NoneUses:
             return
         straight = self._straight(node)
         name = used.id if type(used) is ast.Name else None
-        if not straight and not self._in_branch(node, read.key, name):
+        if not straight and not self._in_branch(node, read, name):
             return
         if type(used) is ast.Name and _bindings(self.node, used.id) != 1:
             return
@@ -120,16 +120,17 @@ class NoneUses:
             if self._read_contract(read, "missing"):
                 marked[id(read)], read.conditional = prior, True
 
-    def _in_branch(self, node: ast.AST, key: str, name: str | None) -> bool:
+    def _in_branch(self, node: ast.AST, read: KeyRead, name: str | None) -> bool:
         """Whether ``node`` runs on the calls that take a branch of a test
         (of an ``if``, a ``match``, a conditional expression, ``and``/``or``,
-        a comprehension's condition) that takes ``key`` neither present nor
+        a comprehension's condition) that takes the key ``read`` reads neither present nor
         absent and reads no ``name`` holding its value (``if g and f:``),
         in a statement at the top of the body before any return, and no
         ``try``, ``with suppress(...)``, loop or nested definition around it."""
         if not (self.conditional or self.branches):  # type: ignore[attr-defined]
             return False
-        if self._guarded(key) or key in {k for group in self.absent for k in group}:  # type: ignore[attr-defined]
+        key = read.key
+        if self._guarded(key, read.source) or key in {k for group in self.absent for k in group}:  # type: ignore[attr-defined]
             return False
         return self._at_top(
             node,
