@@ -576,3 +576,31 @@ def test_a_check_that_raises_without_a_key_of_another_dict_leaves_the_read_neede
     facts = _facts(run_cli, make_repo, source, {"helpers/checks.py": dedent(checks)})
     assert facts["mode"][0] is True
     assert facts["path"][0] is True
+
+
+@pytest.mark.parametrize(
+    "rebind",
+    [
+        '        for path in ["a", "b"]:\n            pass\n',
+        '        with open("paths.txt") as path:\n            pass\n',
+        "        from os import path\n",
+    ],
+)
+def test_a_check_of_a_name_a_header_binds_anew_says_nothing_of_the_argument(
+    run_cli, make_repo, rebind: str
+) -> None:
+    """``path = self.args.get("path")``, then ``for path in ...`` (a ``with``
+    target, an import): ``if path is None: raise ...`` tests the new value,
+    so ``self.args["path"]`` past it may still find no key."""
+    source = (
+        "class NotesTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        path = self.args.get("path")\n' + rebind + "        try:\n"
+        "            if path is None:\n"
+        '                raise ValueError("send a `path`")\n'
+        '            found = self.args["path"]\n'
+        "        except ValueError:\n"
+        '            found = "."\n'
+        "        return Response(message=str(found), break_loop=False)\n"
+    )
+    assert _facts(run_cli, make_repo, source)["path"][0] is True
