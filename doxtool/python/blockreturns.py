@@ -89,13 +89,13 @@ def written(node: cst.BaseExpression) -> bool:
 def answers_with_work(
     value: cst.BaseExpression,
     self_name: str | None,
-    only_written: Callable[[str], bool] | None = None,
+    only_written: Callable[[cst.Call], bool] | None = None,
 ) -> bool:
     """Whether a returned ``Response`` carries what work made: its message is
     an awaited call or a call of the tool's own method (``Response(message=await
     self.list_all())``), an answer as likely as a refusal; not a call handed a
     message written there, which formats it (``self._encode("title is required")``),
-    nor a call of a method that only returns a message written in it
+    nor a call of a method or a module function that only returns a message written in it
     (``only_written``: ``return "usage: ..."``), handed nothing."""
     if type(value) is cst.Await:
         value = value.expression
@@ -112,7 +112,7 @@ def answers_with_work(
         and type(func.value) is cst.Name
         and func.value.value == self_name
     )
-    if own and not call.args and only_written is not None and only_written(func.attr.value):
+    if not call.args and only_written is not None and only_written(call):
         return False
     if awaited:
         return True
@@ -122,7 +122,7 @@ def answers_with_work(
 def answers_with_awaited(
     body: Sequence[cst.BaseStatement],
     self_name: str | None = None,
-    only_written: Callable[[str], bool] | None = None,
+    only_written: Callable[[cst.Call], bool] | None = None,
 ) -> bool:
     """Whether a block's last statement returns a ``Response`` whose message
     is a name, or an attribute of one (``resp.message``), that the block's
@@ -166,19 +166,12 @@ def answers_with_awaited(
 
 
 def _writes_only(
-    call: cst.Call, self_name: str | None, only_written: Callable[[str], bool] | None
+    call: cst.Call, self_name: str | None, only_written: Callable[[cst.Call], bool] | None
 ) -> bool:
-    """Whether ``call`` is a method of the tool's own, handed nothing, that
-    only returns a message written in it (``await self._usage()``)."""
-    func = call.func
-    return (
-        only_written is not None
-        and not call.args
-        and type(func) is cst.Attribute
-        and type(func.value) is cst.Name
-        and func.value.value == self_name
-        and only_written(func.attr.value)
-    )
+    """Whether ``call``, handed nothing, reaches a method of the tool's own
+    or a function of its module that only returns a message written in it
+    (``await self._usage()``, ``await usage()``)."""
+    return only_written is not None and not call.args and only_written(call)
 
 
 def _rebinds(small: cst.BaseSmallStatement, name: str) -> bool:
