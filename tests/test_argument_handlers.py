@@ -604,3 +604,44 @@ def test_a_check_of_a_name_a_header_binds_anew_says_nothing_of_the_argument(
         "        return Response(message=str(found), break_loop=False)\n"
     )
     assert _facts(run_cli, make_repo, source)["path"][0] is True
+
+
+def test_a_helper_s_check_of_a_name_bound_again_says_nothing_of_the_key(
+    run_cli, make_repo
+) -> None:
+    """In a helper, ``path = args.get("path")``, then ``for path in ...``
+    (a ``with`` target): ``if path is None: raise ...`` tests the new value,
+    so ``args["path"]`` past it may still find no key."""
+    checks = """\
+        def read_path(args):
+            path = args.get("path")
+            for path in ["a", "b"]:
+                pass
+            if path is None:
+                raise ValueError("path")
+            return args["path"]
+
+
+        def read_mode(args):
+            mode = args.get("mode")
+            with open("modes.txt") as mode:
+                pass
+            if mode is None:
+                raise ValueError("mode")
+            return args["mode"]
+        """
+    source = """\
+        from helpers.checks import read_mode, read_path
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                try:
+                    found = read_path(self.args) + read_mode(self.args)
+                except ValueError:
+                    found = "."
+                return Response(message=found, break_loop=False)
+        """
+    facts = _facts(run_cli, make_repo, source, {"helpers/checks.py": dedent(checks)})
+    assert facts["path"][0] is True
+    assert facts["mode"][0] is True

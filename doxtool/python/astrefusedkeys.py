@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astwalk import binding_count
 from doxtool.python.readforms import CALLED, REFUSALS
 
 
@@ -89,3 +90,14 @@ def present_past(
                 refused = REFUSALS[refusal](read.default)
                 found.update([present_entry(read.source, key)] if refused else [])
     return frozenset(found)
+
+
+def rebound_in_test(function: ast.AST, stmt: ast.stmt) -> bool:
+    """Whether the test of ``stmt`` reads a name ``function`` binds more
+    than once (``path = args.get("path")``, then ``for path in ...``): which
+    binding it holds at the test is not followed, so the test says nothing
+    of the key the first one read."""
+    if type(stmt) is not ast.If:
+        return False
+    loaded = {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
+    return any(binding_count(function, name) > 1 for name in loaded)
