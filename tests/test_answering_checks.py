@@ -160,3 +160,34 @@ def test_a_check_answered_with_a_module_function_that_only_writes_a_message_refu
     root = make_repo({"tools/t.py": source})
     (query,) = tool_module(run_cli, root)["arguments"]
     assert kind(query) == "required"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        'err = "query is required"\nmsg = await self._fail(err)\n',
+        "msg = await self._fail(self.name)\n",
+    ],
+)
+def test_a_check_answered_with_a_method_formatting_a_written_message_refuses(
+    make_repo, run_cli, block: str
+) -> None:
+    """``msg = await self._fail(err)``, ``err`` a message written just
+    before (or ``self._fail(self.name)``), ``_fail`` only returning a
+    message written in it: ``Response(message=msg)`` refuses the call."""
+    lines = "".join(f"            {line}\n" for line in block.splitlines())
+    source = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class T(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        query = self.args.get("query", "")\n'
+        "        if not query:\n"
+        f"{lines}"
+        "            return Response(message=msg, break_loop=False)\n"
+        f"{TAIL}\n"
+        "    async def _fail(self, text):\n"
+        '        return f"Error: {text}"\n'
+    )
+    root = make_repo({"tools/t.py": source})
+    (query,) = tool_module(run_cli, root)["arguments"]
+    assert kind(query) == "required"

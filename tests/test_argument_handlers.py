@@ -606,9 +606,7 @@ def test_a_check_of_a_name_a_header_binds_anew_says_nothing_of_the_argument(
     assert _facts(run_cli, make_repo, source)["path"][0] is True
 
 
-def test_a_helper_s_check_of_a_name_bound_again_says_nothing_of_the_key(
-    run_cli, make_repo
-) -> None:
+def test_a_helper_s_check_of_a_name_bound_again_says_nothing_of_the_key(run_cli, make_repo) -> None:
     """In a helper, ``path = args.get("path")``, then ``for path in ...``
     (a ``with`` target): ``if path is None: raise ...`` tests the new value,
     so ``args["path"]`` past it may still find no key."""
