@@ -6,7 +6,7 @@ A message written there (a string, an f-string, a rendered prompt) refuses."""
 from __future__ import annotations
 
 import pytest
-from bothwalks import execute_facts
+from bothwalks import execute_facts, kind, tool_module
 
 TAIL = "        return Response(message=await self.search(query), break_loop=False)\n"
 
@@ -132,3 +132,62 @@ def test_a_name_bound_to_a_method_that_only_writes_a_message_refuses(
         f"{method}"
     )
     assert execute_facts(make_repo, run_cli, body)["query"] == expected
+
+
+@pytest.mark.parametrize("bound", [True, False])
+def test_a_check_answered_with_a_module_function_that_only_writes_a_message_refuses(
+    make_repo, run_cli, bound: bool
+) -> None:
+    """``msg = await usage()`` then ``Response(message=msg)`` (or the call in
+    the ``Response`` itself), ``usage`` a function of the module that only
+    returns a message written in it: the check refuses the call, as with a
+    method of the tool's that does so."""
+    answer = (
+        "            msg = await usage()\n"
+        "            return Response(message=msg, break_loop=False)\n"
+        if bound
+        else "            return Response(message=await usage(), break_loop=False)\n"
+    )
+    source = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "async def usage():\n"
+        '    return "query is required: send a `query`"\n\n\n'
+        "class T(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        query = self.args.get("query", "")\n'
+        "        if not query:\n" + answer + TAIL
+    )
+    root = make_repo({"tools/t.py": source})
+    (query,) = tool_module(run_cli, root)["arguments"]
+    assert kind(query) == "required"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        'err = "query is required"\nmsg = await self._fail(err)\n',
+        "msg = await self._fail(self.name)\n",
+    ],
+)
+def test_a_check_answered_with_a_method_formatting_a_written_message_refuses(
+    make_repo, run_cli, block: str
+) -> None:
+    """``msg = await self._fail(err)``, ``err`` a message written just
+    before (or ``self._fail(self.name)``), ``_fail`` only returning a
+    message written in it: ``Response(message=msg)`` refuses the call."""
+    lines = "".join(f"            {line}\n" for line in block.splitlines())
+    source = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class T(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        query = self.args.get("query", "")\n'
+        "        if not query:\n"
+        f"{lines}"
+        "            return Response(message=msg, break_loop=False)\n"
+        f"{TAIL}\n"
+        "    async def _fail(self, text):\n"
+        '        return f"Error: {text}"\n'
+    )
+    root = make_repo({"tools/t.py": source})
+    (query,) = tool_module(run_cli, root)["arguments"]
+    assert kind(query) == "required"

@@ -540,3 +540,106 @@ def test_a_check_that_raises_without_a_key_leaves_other_keys_reads_needed(
         "name": True,
         "other": True,
     }
+
+
+def test_a_check_that_raises_without_a_key_of_another_dict_leaves_the_read_needed(
+    run_cli, make_repo
+) -> None:
+    """``if settings.get("mode") is None: raise ...`` in a helper handed the
+    arguments and another dict: past it ``args["mode"]`` may still find no
+    key, and its ``KeyError`` no handler catches (nor one of a parameter's key)."""
+    checks = """\
+        def read_mode(args, settings):
+            if settings.get("mode") is None:
+                raise ValueError("mode")
+            return args["mode"]
+
+
+        def read_key(args, settings, key):
+            if key not in settings:
+                raise ValueError(key)
+            return args[key]
+        """
+    source = """\
+        from helpers.checks import read_key, read_mode
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                try:
+                    mode = read_mode(self.args, {"mode": 1})
+                    path = read_key(self.args, {"path": 1}, "path")
+                except ValueError:
+                    mode = path = "."
+                return Response(message=f"{mode}{path}", break_loop=False)
+        """
+    facts = _facts(run_cli, make_repo, source, {"helpers/checks.py": dedent(checks)})
+    assert facts["mode"][0] is True
+    assert facts["path"][0] is True
+
+
+@pytest.mark.parametrize(
+    "rebind",
+    [
+        '        for path in ["a", "b"]:\n            pass\n',
+        '        with open("paths.txt") as path:\n            pass\n',
+        "        from os import path\n",
+    ],
+)
+def test_a_check_of_a_name_a_header_binds_anew_says_nothing_of_the_argument(
+    run_cli, make_repo, rebind: str
+) -> None:
+    """``path = self.args.get("path")``, then ``for path in ...`` (a ``with``
+    target, an import): ``if path is None: raise ...`` tests the new value,
+    so ``self.args["path"]`` past it may still find no key."""
+    source = (
+        "class NotesTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        path = self.args.get("path")\n' + rebind + "        try:\n"
+        "            if path is None:\n"
+        '                raise ValueError("send a `path`")\n'
+        '            found = self.args["path"]\n'
+        "        except ValueError:\n"
+        '            found = "."\n'
+        "        return Response(message=str(found), break_loop=False)\n"
+    )
+    assert _facts(run_cli, make_repo, source)["path"][0] is True
+
+
+def test_a_helper_s_check_of_a_name_bound_again_says_nothing_of_the_key(run_cli, make_repo) -> None:
+    """In a helper, ``path = args.get("path")``, then ``for path in ...``
+    (a ``with`` target): ``if path is None: raise ...`` tests the new value,
+    so ``args["path"]`` past it may still find no key."""
+    checks = """\
+        def read_path(args):
+            path = args.get("path")
+            for path in ["a", "b"]:
+                pass
+            if path is None:
+                raise ValueError("path")
+            return args["path"]
+
+
+        def read_mode(args):
+            mode = args.get("mode")
+            with open("modes.txt") as mode:
+                pass
+            if mode is None:
+                raise ValueError("mode")
+            return args["mode"]
+        """
+    source = """\
+        from helpers.checks import read_mode, read_path
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                try:
+                    found = read_path(self.args) + read_mode(self.args)
+                except ValueError:
+                    found = "."
+                return Response(message=found, break_loop=False)
+        """
+    facts = _facts(run_cli, make_repo, source, {"helpers/checks.py": dedent(checks)})
+    assert facts["path"][0] is True
+    assert facts["mode"][0] is True

@@ -100,3 +100,39 @@ def test_text_of_a_value_with_a_literal_fallback(
         "        return Response(message=str(ids), break_loop=False)\n"
     )
     assert _type(make_repo, run_cli, code, "ids") == expected
+
+
+REFILLED = """\
+        files = self.args.get("files")
+        if not files:
+            files = self._default()
+"""
+
+
+def test_a_name_bound_anew_past_a_fallback_arm_no_longer_holds_the_argument(
+    make_repo, run_cli
+) -> None:
+    """A ``for``/``with`` target, a handler's name, a ``def``, an import or
+    a pattern's capture binding the name between the arm and the check:
+    the check tests that new value, not the argument."""
+    rebinds = [
+        "        for files in self._groups():\n            pass\n",
+        '        with open("list.txt") as files:\n            pass\n',
+        "        try:\n            pass\n        except OSError as files:\n            pass\n",
+        "        from glob import glob as files\n",
+        "        match self._groups():\n            case [*files]:\n                pass\n",
+    ]
+    check = (
+        "        if not isinstance(files, list):\n"
+        '            return Response(message="files must be a list", break_loop=False)\n'
+        "        return Response(message=str(files), break_loop=False)\n"
+        "\n"
+        "    def _default(self):\n"
+        '        return ["."]\n'
+        "\n"
+        "    def _groups(self):\n"
+        '        return [("a",)]\n'
+    )
+    assert _type(make_repo, run_cli, REFILLED + check, "files") == "array"
+    for rebind in rebinds:
+        assert _type(make_repo, run_cli, REFILLED + rebind + check, "files") is None, rebind

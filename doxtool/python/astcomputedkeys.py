@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
-from doxtool.python.astrefusedkeys import PARAMETER_KEY
+from doxtool.python.astrefusedkeys import PARAMETER_KEY, present_entry
 
 
 def computed_read(
@@ -38,7 +38,7 @@ def computed_read(
         guarded=param is None
         or not raises
         or bool(walk.guards)
-        or PARAMETER_KEY + param in walk.present_past
+        or present_entry(source, PARAMETER_KEY + param) in walk.present_past
         or _may_write_under(walk.node, param),
         computed=code,
         key_param=param,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead, OutCall
-from doxtool.python.astrefusedkeys import present_past
+from doxtool.python.astrefusedkeys import present_past, rebound_in_test
 from doxtool.python.astwalk import walk
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -95,7 +95,9 @@ class AstLiteralGuards:
         values; ``if "k" not in args: raise ...``: with ``k``
         (:func:`~doxtool.python.astrefusedkeys.present_past`), until
         :meth:`_close_past_tests` leaves the block."""
-        self.present_past = self.present_past | present_past(stmt, self._absence_groups)
+        past = present_past(stmt, self._absence_groups)
+        if past and not rebound_in_test(self.node, stmt):  # ``for path in ...`` before it
+            self.present_past = self.present_past | past
         if type(stmt) is not ast.If or stmt.orelse or not _ends(stmt.body):
             return
         test = self._literal_test(stmt.test)

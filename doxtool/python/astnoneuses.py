@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from doxtool.core.summary_facts import KeyRead
-from doxtool.python.astwalk import walk
+from doxtool.python.astwalk import binding_count, walk
 from doxtool.python.keyreads import _read_at
 from doxtool.python.names import dotted_parts
 from doxtool.python.readforms import NONE_RAISING
@@ -103,9 +103,9 @@ class NoneUses:
             return
         straight = self._straight(node)
         name = used.id if type(used) is ast.Name else None
-        if not straight and not self._in_branch(node, read.key, name):
+        if not straight and not self._in_branch(node, read, name):
             return
-        if type(used) is ast.Name and _bindings(self.node, used.id) != 1:
+        if type(used) is ast.Name and binding_count(self.node, used.id) != 1:
             return
         marked = self._branch_uses
         if straight:
@@ -120,16 +120,17 @@ class NoneUses:
             if self._read_contract(read, "missing"):
                 marked[id(read)], read.conditional = prior, True
 
-    def _in_branch(self, node: ast.AST, key: str, name: str | None) -> bool:
+    def _in_branch(self, node: ast.AST, read: KeyRead, name: str | None) -> bool:
         """Whether ``node`` runs on the calls that take a branch of a test
         (of an ``if``, a ``match``, a conditional expression, ``and``/``or``,
-        a comprehension's condition) that takes ``key`` neither present nor
+        a comprehension's condition) that takes the key ``read`` reads neither present nor
         absent and reads no ``name`` holding its value (``if g and f:``),
         in a statement at the top of the body before any return, and no
         ``try``, ``with suppress(...)``, loop or nested definition around it."""
         if not (self.conditional or self.branches):  # type: ignore[attr-defined]
             return False
-        if self._guarded(key) or key in {k for group in self.absent for k in group}:  # type: ignore[attr-defined]
+        key = read.key
+        if self._guarded(key, read.source) or key in {k for group in self.absent for k in group}:  # type: ignore[attr-defined]
             return False
         return self._at_top(
             node,
@@ -192,18 +193,3 @@ def _suppressing(node: ast.AST) -> bool:
         if dotted and dotted[-1] == "suppress":
             return True
     return False
-
-
-def _bindings(function: ast.AST, name: str) -> int:
-    """How many places of ``function`` bind ``name`` (a parameter too)."""
-    count = 0
-    for node in walk(function):
-        stored = isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)
-        if (stored and node.id == name) or (isinstance(node, ast.arg) and node.arg == name):  # type: ignore[attr-defined]
-            count += 1
-        elif isinstance(node, (ast.alias, ast.ExceptHandler)):
-            bound = node.asname or node.name if isinstance(node, ast.alias) else node.name
-            count += bound == name
-        elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
-            count += 2  # bound elsewhere as well
-    return count

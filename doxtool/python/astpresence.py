@@ -12,6 +12,7 @@ from typing import Any
 
 from doxtool.core.facts import json_stateable
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astrefusedkeys import present_entry
 from doxtool.python.astshapes import _AST_SHAPES, literal
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
@@ -148,10 +149,12 @@ class PresenceBinds:
         """Whether ``node`` reads a handed dict anywhere (another argument stands in)."""
         return any(self._read_key(n) is not None for n in ast.walk(node) if isinstance(n, ast.expr))
 
-    def _taken_present(self, key: str) -> bool:
+    def _taken_present(self, key: str, source: str | None = None) -> bool:
         """Whether an enclosing test takes ``key`` present (``x if d.get("k")
-        else 5``): what a missing key gives never gets here."""
-        return key in self.present_past or any(g is not None and key in g for g in self.guards)
+        else 5``), or one before it raises without it in the dict ``source``:
+        what a missing key gives never gets here."""
+        past = source is not None and present_entry(source, key) in self.present_past
+        return past or any(g is not None and key in g for g in self.guards)
 
     def _presence_default(self, read: KeyRead, node: ast.expr) -> None:
         """What a missing key gives, where an ``if`` on its presence binds a

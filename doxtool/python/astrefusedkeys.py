@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astwalk import binding_count
 from doxtool.python.readforms import CALLED, REFUSALS
 
 
@@ -60,22 +61,43 @@ def refuse_after(stmt: ast.stmt, new: list[KeyRead], refused: dict[tuple[str, st
 PARAMETER_KEY = "\0"
 
 
+def present_entry(source: str, key: str) -> str:
+    """The entry of :func:`present_past` for ``key`` of the dict ``source``
+    (``key``: a literal key, or :data:`PARAMETER_KEY` and a parameter's name):
+    a check of one dict says nothing of the same key of another."""
+    return f"{source}\0\0{key}"
+
+
 def present_past(
     stmt: ast.stmt, groups: Callable[[ast.expr], list[dict[str, Any]]]
 ) -> frozenset[str]:
     """The keys an ``if`` with no ``else`` whose body ends with a ``raise``
     refuses alone when missing (``groups``: the absence groups of its test,
     key -> (the kind refused, the read tested)), judged against what a
-    missing key gives that read: past it, in its block, they are present."""
+    missing key gives that read: past it, in its block, they are present
+    in the dict that read reads (:func:`present_entry`)."""
     if type(stmt) is not ast.If or stmt.orelse or type(stmt.body[-1]) is not ast.Raise:
         return frozenset()
     found: set[str] = set()
     for group in groups(stmt.test):
         for key, (refusal, read) in group.items() if len(group) == 1 else ():
             if not key:  # ``key not in args``, ``key`` a parameter: the key it holds
-                found.update([PARAMETER_KEY + read.key_param] if read.key_param else [])
+                param = read.key_param
+                found.update([present_entry(read.source, PARAMETER_KEY + param)] if param else [])
             elif refusal == "missing":
-                found.add(key)
+                found.add(present_entry(read.source, key))
             elif refusal != CALLED and refusal in REFUSALS and not read.default_unknown:
-                found.update([key] if REFUSALS[refusal](read.default) else [])
+                refused = REFUSALS[refusal](read.default)
+                found.update([present_entry(read.source, key)] if refused else [])
     return frozenset(found)
+
+
+def rebound_in_test(function: ast.AST, stmt: ast.stmt) -> bool:
+    """Whether the test of ``stmt`` reads a name ``function`` binds more
+    than once (``path = args.get("path")``, then ``for path in ...``): which
+    binding it holds at the test is not followed, so the test says nothing
+    of the key the first one read."""
+    if type(stmt) is not ast.If:
+        return False
+    loaded = {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
+    return any(binding_count(function, name) > 1 for name in loaded)

@@ -75,3 +75,18 @@ def walk_split(node: ast.AST, field: str) -> tuple[list[ast.AST], list[ast.AST]]
         elif isinstance(value, _AST):
             out.extend(walk(value))
     return inside, outside
+
+
+def binding_count(function: ast.AST, name: str) -> int:
+    """How many places of ``function`` bind ``name`` (a parameter too)."""
+    count = 0
+    for node in walk(function):
+        stored = isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)
+        if (stored and node.id == name) or (isinstance(node, ast.arg) and node.arg == name):  # type: ignore[attr-defined]
+            count += 1
+        elif isinstance(node, (ast.alias, ast.ExceptHandler)):
+            bound = node.asname or node.name if isinstance(node, ast.alias) else node.name
+            count += bound == name
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            count += 2  # bound elsewhere as well
+    return count

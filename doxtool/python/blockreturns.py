@@ -89,13 +89,13 @@ def written(node: cst.BaseExpression) -> bool:
 def answers_with_work(
     value: cst.BaseExpression,
     self_name: str | None,
-    only_written: Callable[[str], bool] | None = None,
+    only_written: Callable[[cst.Call], bool] | None = None,
 ) -> bool:
     """Whether a returned ``Response`` carries what work made: its message is
     an awaited call or a call of the tool's own method (``Response(message=await
     self.list_all())``), an answer as likely as a refusal; not a call handed a
     message written there, which formats it (``self._encode("title is required")``),
-    nor a call of a method that only returns a message written in it
+    nor a call of a method or a module function that only returns a message written in it
     (``only_written``: ``return "usage: ..."``), handed nothing."""
     if type(value) is cst.Await:
         value = value.expression
@@ -112,7 +112,7 @@ def answers_with_work(
         and type(func.value) is cst.Name
         and func.value.value == self_name
     )
-    if own and not call.args and only_written is not None and only_written(func.attr.value):
+    if not call.args and only_written is not None and only_written(call):
         return False
     if awaited:
         return True
@@ -122,7 +122,7 @@ def answers_with_work(
 def answers_with_awaited(
     body: Sequence[cst.BaseStatement],
     self_name: str | None = None,
-    only_written: Callable[[str], bool] | None = None,
+    only_written: Callable[[cst.Call], bool] | None = None,
 ) -> bool:
     """Whether a block's last statement returns a ``Response`` whose message
     is a name, or an attribute of one (``resp.message``), that the block's
@@ -150,35 +150,59 @@ def answers_with_awaited(
         if type(stmt) not in _SIMPLE:
             break
         before.extend(reversed(stmt.body))  # type: ignore[attr-defined]
-    for small in before:
+    for at, small in enumerate(before):
         bound = _bound_value(small, name)
         if bound is not None:
             call = bound.expression if type(bound) is cst.Await else None
             if type(call) is not cst.Call:
                 return False
-            # a message written into it is formatted: ``await self._fail("x is required")``
-            return not any(_message(arg.value) for arg in call.args) and not _writes_only(
-                call, self_name, only_written
-            )
+            # a message written into it is formatted: ``await self._fail("x is required")``,
+            # ``err = "x is required"`` then ``await self._fail(err)``
+            written = _written_names(before[at + 1 :])
+            handed = [arg.value for arg in call.args]
+            if any(_message(v) or (type(v) is cst.Name and v.value in written) for v in handed):
+                return False
+            return not _writes_only(call, self_name, only_written)
         if _rebinds(small, name):
             return False
     return False
 
 
 def _writes_only(
-    call: cst.Call, self_name: str | None, only_written: Callable[[str], bool] | None
+    call: cst.Call, self_name: str | None, only_written: Callable[[cst.Call], bool] | None
 ) -> bool:
-    """Whether ``call`` is a method of the tool's own, handed nothing, that
-    only returns a message written in it (``await self._usage()``)."""
-    func = call.func
-    return (
-        only_written is not None
-        and not call.args
-        and type(func) is cst.Attribute
-        and type(func.value) is cst.Name
-        and func.value.value == self_name
-        and only_written(func.attr.value)
-    )
+    """Whether ``call``, handed nothing made by work (literals, attributes of
+    the tool: ``self.name``), reaches a method of the tool's own or a
+    function of its module that only returns a message written in it
+    (``await self._usage()``, ``await usage()``, ``await self._fail(self.name)``)."""
+    handed = all(not arg.star and _inert(arg.value, self_name) for arg in call.args)
+    return only_written is not None and handed and only_written(call)
+
+
+def _inert(value: cst.BaseExpression, self_name: str | None) -> bool:
+    """Whether a value handed on is a literal or an attribute of the tool
+    (``self.name``), no result of work."""
+    if type(value) in (cst.SimpleString, cst.Integer, cst.Float):
+        return True
+    root = value
+    while type(root) is cst.Attribute:
+        root = root.value
+    return root is not value and type(root) is cst.Name and root.value == self_name
+
+
+def _written_names(earlier: Sequence[cst.BaseSmallStatement]) -> set[str]:
+    """The names whose latest binding in ``earlier`` (the latest first) is
+    a message written there (``err = "query is required"``)."""
+    seen: set[str] = set()
+    written: set[str] = set()
+    for small in earlier:
+        if type(small) is not cst.Assign or len(small.targets) != 1:
+            continue
+        target = small.targets[0].target
+        if type(target) is cst.Name and target.value not in seen:
+            seen.add(target.value)
+            written.update([target.value] if _message(small.value) else [])
+    return written
 
 
 def _rebinds(small: cst.BaseSmallStatement, name: str) -> bool:

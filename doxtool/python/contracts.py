@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import libcst as cst
 
@@ -51,9 +52,10 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
                         return True
                     if type(small) is cst.Return and (value := small.value) is not None:
                         response = self._is_response_call(value, env)
-                        work = answers_with_work(
-                            value, env.self_name, self._writes_only
-                        ) or answers_with_awaited(body, env.self_name, self._writes_only)
+                        only = partial(self._writes_only, env=env)
+                        work = answers_with_work(value, env.self_name, only) or (
+                            answers_with_awaited(body, env.self_name, only)
+                        )
                         return (response and not work) or (
                             env.answers and written(value)  # a message written there, the answer
                         )
@@ -61,13 +63,11 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
                         return False
         return False
 
-    def _writes_only(self, name: str) -> bool:
-        """Whether the method ``name`` of the tool's class (or a base in the
-        module) only returns a message written in it."""
-        for owner in self.mro:  # type: ignore[attr-defined]
-            if name in owner.methods:
-                return returns_only_written(owner.methods[name].node)
-        return False
+    def _writes_only(self, call: cst.Call, env: Env) -> bool:
+        """Whether ``call`` reaches a function of the module or a method of the
+        tool's class (or a base in the module) that only returns a message written in it."""
+        fn = self._callee_function(call, env)  # type: ignore[attr-defined]
+        return fn is not None and returns_only_written(fn.node)
 
     def _contract(self, stmt: cst.If, env: Env) -> None:
         """``if not x: return Response("x is required")`` makes ``x`` required (in a helper,

@@ -16,6 +16,7 @@ import libcst as cst
 
 from doxtool.python.absencetests import _isinstance_of
 from doxtool.python.argtypes import instance_checks
+from doxtool.python.bindings import scope_bindings
 from doxtool.python.walkstate import Env
 
 
@@ -40,3 +41,26 @@ def checked_kinds(
     and, unless the block recovers, those of a name past a fallback's arm."""
     kept = [] if recovered else kept_instance_checks(test, env)
     return [*instance_checks(checks), *kept]
+
+
+def forget_rebound(stmt: cst.BaseStatement, env: Env) -> None:
+    """Before walking ``stmt``: a name it may bind anew anywhere (a ``for``
+    or ``with`` target, a handler's name, an import, a ``def``, a pattern's
+    capture, a nested scope's ``nonlocal``) no longer holds the argument
+    past a fallback's arm (:attr:`~doxtool.python.walkstate.Env.var_kept_some`).
+    Of an ``if``, only its tests: each statement of its arms is met in turn
+    (``if isinstance(files, str): files = files.split(",")`` tests the argument)."""
+    if not env.var_kept_some:
+        return
+    if type(stmt) is cst.If:
+        tests: list[cst.BaseStatement] = []
+        current: cst.CSTNode | None = stmt
+        while type(current) is cst.If:
+            tests.append(cst.SimpleStatementLine(body=[cst.Expr(current.test)]))
+            current = current.orelse
+        table = scope_bindings(cst.Module(body=tests))
+    else:
+        table = scope_bindings(cst.Module(body=[stmt]))  # type: ignore[list-item]
+    for name in list(env.var_kept_some):
+        if table.of(name) != []:
+            del env.var_kept_some[name]

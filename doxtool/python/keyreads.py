@@ -19,6 +19,7 @@ from doxtool.python.astlengths import LengthNames
 from doxtool.python.astmade import MadeValues, judged_as_made, made_by
 from doxtool.python.astparamrefusals import joined_refusals, part_refusals
 from doxtool.python.astpresence import PresenceBinds
+from doxtool.python.astrefusedkeys import present_entry
 from doxtool.python.astshapes import literal, replace_default
 from doxtool.python.astskipped import SkippedBranches
 from doxtool.python.aststrings import StringBodies
@@ -262,8 +263,11 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         func = getattr(node, "func", None)  # ``d.get("k")``, ``d.pop("k")``
         return type(func) is ast.Attribute and self._itself(func.value) == source
 
-    def _guarded(self, key: str) -> bool:
-        return key in self.present_past or any(g is None or key in g for g in self.guards)
+    def _guarded(self, key: str, source: str | None = None) -> bool:
+        """Whether a test around takes ``key`` present, or one before it in
+        its block raises without it in the dict ``source`` (:attr:`present_past`)."""
+        past = source is not None and present_entry(source, key) in self.present_past
+        return past or any(g is None or key in g for g in self.guards)
 
     def _absent(self) -> list[str]:
         """Keys known missing here; none past another key's presence test (``alternatives_of``)."""
@@ -302,7 +306,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             line=node.lineno,
             column=node.col_offset + 1,
             kind=kind,
-            guarded=not raises or self._guarded(key) or filled is not None,
+            guarded=not raises or self._guarded(key, source) or filled is not None,
         )
         _default(read, filled)
         self._coerce(read, node)
@@ -318,7 +322,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             if not read.conditional and not read.alternatives and self.undecided:
                 read.conditional = True  # in a branch of an ``if`` not about the dicts
                 self.undecided[-1].append(read)
-        if not self._taken_present(key):  # ``int(d.get("n", 3)) if d.get("n") else 5``
+        if not self._taken_present(key, source):  # ``int(d.get("n", 3)) if d.get("n") else 5``
             _default(read, default)
         if key is not None and not merge.plain:
             # again past the read's own default: the merge's holds over it

@@ -18,15 +18,12 @@ from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
 from doxtool.python.controlflow import contains_return, ends_loop, leaves_pass, terminates
 from doxtool.python.cstliteralguards import LiteralArms
-from doxtool.python.cstnodes import (
-    child_nodes,
-    dotted_name,
-    loop_names,
-    suite_body,
-)
+from doxtool.python.cstnodes import child_nodes, dotted_name, loop_names, suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.exprwalk import ExpressionWalk
 from doxtool.python.fallbacks import numeric_conversion
+from doxtool.python.headerbinds import forget_headers
+from doxtool.python.keptchecks import forget_rebound
 from doxtool.python.loopstandins import reads_by_name
 from doxtool.python.readvalues import strings_tested
 from doxtool.python.walkstate import Env
@@ -56,6 +53,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         past_exit = 0
         past_calls = env.past_calls
         for index, stmt in enumerate(body):
+            forget_rebound(stmt, env)  # a name a fallback's arm kept, bound anew
+            forget_headers(stmt, env)  # ``for path in ...``: no longer the argument
             made = (len(self.outcomes), len(self.effects))  # :mod:`.raisecalls`
             env.at_top = top
             env.needed_here = contracts and top and not doubtful
