@@ -2,18 +2,18 @@
 :class:`~doxtool.python.toolscan.ToolScan`).
 
 ``path = self.args.get("path")``, then ``for path in ["a", "b"]:`` or
-``with open(name) as path:``: past that header the name no longer holds the
-argument, so a test of it (``if path is None: raise ...``) says nothing of
-the argument. An assignment is read where it is walked; these bindings are
-forgotten before the statement holding them is walked.
+``with open(name) as path:``, an import or a ``def`` of the name: a test of
+it (``if path is None: raise ...``) may test the new value, so it says
+nothing of the argument's presence past it
+(:meth:`~doxtool.python.comparisons.Comparisons._raised_without`).
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from doxtool.python.cstnodes import loop_names
-from doxtool.python.walkstate import Env
+from doxtool.python.cstnodes import child_nodes, loop_names
+from doxtool.python.readmissing import binding_count
 
 
 def header_names(stmt: cst.BaseStatement) -> list[str]:
@@ -48,14 +48,15 @@ def _imported(small: cst.BaseSmallStatement) -> list[str]:
     return found
 
 
-def forget_headers(stmt: cst.BaseStatement, env: Env) -> None:
-    """Before walking ``stmt``: the names its header binds stand for no
-    argument any more."""
-    for name in header_names(stmt):
-        env.var_args.pop(name, None)
-        env.var_groups.pop(name, None)
-        env.var_partial.pop(name, None)
-        env.var_missing_only.pop(name, None)
-        env.var_missing_either.pop(name, None)
-        env.var_also.pop(name, None)
-        env.var_kept_some.pop(name, None)
+def rebound(function: cst.CSTNode, name: str) -> bool:
+    """Whether ``function`` binds ``name`` more than once, a header counted
+    (``path = self.args.get("path")``, then ``for path in ...``)."""
+    if binding_count(function, name) > 1:
+        return True
+    todo: list[cst.CSTNode] = list(child_nodes(function))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, cst.BaseStatement) and name in header_names(node):
+            return True
+        todo.extend(child_nodes(node))
+    return False

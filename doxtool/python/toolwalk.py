@@ -22,7 +22,6 @@ from doxtool.python.cstnodes import child_nodes, dotted_name, loop_names, suite_
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.exprwalk import ExpressionWalk
 from doxtool.python.fallbacks import numeric_conversion
-from doxtool.python.headerbinds import forget_headers
 from doxtool.python.keptchecks import forget_rebound
 from doxtool.python.loopstandins import reads_by_name
 from doxtool.python.readvalues import strings_tested
@@ -54,7 +53,6 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         past_calls = env.past_calls
         for index, stmt in enumerate(body):
             forget_rebound(stmt, env)  # a name a fallback's arm kept, bound anew
-            forget_headers(stmt, env)  # ``for path in ...``: no longer the argument
             made = (len(self.outcomes), len(self.effects))  # :mod:`.raisecalls`
             env.at_top = top
             env.needed_here = contracts and top and not doubtful
