@@ -13,8 +13,9 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.compareduses import compared_kind, sole_binding
+from doxtool.python.conjunctrefusals import names_in
 from doxtool.python.controlflow import ends_with_raise
-from doxtool.python.cstnodes import child_nodes, suite_body
+from doxtool.python.cstnodes import suite_body
 from doxtool.python.headerbinds import rebound
 from doxtool.python.readforms import CALLED, COERCIONS, READ_METHODS, REFUSALS, STRING_METHODS
 from doxtool.python.readvalues import raw_value
@@ -68,7 +69,7 @@ class Comparisons:
         goes on; not one a name in the test stands for on some calls only,
         nor where a name in the test is bound more than once in the function."""
         partial = self._partial_args(test, env)  # type: ignore[attr-defined]
-        if any(rebound(env.func.node, name) for name in _names_in(test) if name in env.var_args):
+        if any(rebound(env.func.node, name) for name in names_in(test) if name in env.var_args):
             return frozenset()  # ``for path in ...`` may have made what it tests
         return frozenset(
             name
@@ -226,15 +227,3 @@ class Comparisons:
             else:
                 return None
         return None
-
-
-def _names_in(node: cst.CSTNode) -> set[str]:
-    """The names read anywhere in ``node``."""
-    names: set[str] = set()
-    todo: list[cst.CSTNode] = [node]
-    while todo:
-        current = todo.pop()
-        if type(current) is cst.Name:
-            names.add(current.value)  # type: ignore[attr-defined]
-        todo.extend(child_nodes(current))
-    return names

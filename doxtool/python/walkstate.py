@@ -17,6 +17,18 @@ from doxtool.python.modulescan import Func
 LookupEntry = tuple[str, tuple[bool, Any]]
 
 
+#: the fields of :class:`Env` the walk of a block changes for its own
+#: statements only (:meth:`Env.block_state`)
+_BLOCK_FIELDS = (
+    "needed_here",
+    "doubted_here",
+    "at_top",
+    "past_doubt",
+    "refused_keys",
+    "present_past",
+)
+
+
 @dataclass
 class Fills:
     """What statements so far wrote into the arguments dicts of a function."""
@@ -337,25 +349,12 @@ class Env:
 
     def block_state(self) -> tuple[Any, ...]:
         """What the walk of a block changes for its own statements only."""
-        return (
-            self.needed_here,
-            self.doubted_here,
-            self.at_top,
-            self.past_doubt,
-            self.refused_keys,
-            self.present_past,
-        )
+        return tuple(getattr(self, name) for name in _BLOCK_FIELDS)
 
     def restore_block(self, saved: tuple[Any, ...]) -> None:
         """Leave a block: what :meth:`block_state` saved holds again."""
-        (
-            self.needed_here,
-            self.doubted_here,
-            self.at_top,
-            self.past_doubt,
-            self.refused_keys,
-            self.present_past,
-        ) = saved
+        for name, value in zip(_BLOCK_FIELDS, saved, strict=True):
+            setattr(self, name, value)
 
     def absent_keys(self) -> set[str]:
         return {key for group in self.absent for key in group}
