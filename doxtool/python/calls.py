@@ -236,13 +236,10 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         for what it does (what it raises may never get out)."""
         # ``isinstance(proc, subprocess.Popen)``, ``cast(subprocess.Popen, p)``
         # read what they are handed: they call nothing
-        called = dotted_name(node.func)
-        if called is not None and called[0] not in env.names:
-            tests = ".".join(called) in effects.NOT_CALLING
-        else:
-            tests = (
-                called is not None and self.scan._resolve(called, env.names) in effects.NOT_CALLING
-            )
+        called = dotted_name(node.func) or [""]
+        imported = called[0] in env.names
+        callee = self.scan._resolve(called, env.names) if imported else ".".join(called)
+        tests = callee in effects.NOT_CALLING
         for arg in node.args:
             if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
                 continue

@@ -16,7 +16,6 @@ from doxtool.python.compareduses import compared_kind, sole_binding
 from doxtool.python.conjunctrefusals import names_in
 from doxtool.python.controlflow import ends_with_raise
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.headerbinds import rebound
 from doxtool.python.readforms import CALLED, COERCIONS, READ_METHODS, REFUSALS, STRING_METHODS
 from doxtool.python.readvalues import raw_value
 from doxtool.python.walkstate import Env
@@ -69,8 +68,11 @@ class Comparisons:
         goes on; not one a name in the test stands for on some calls only,
         nor where a name in the test is bound more than once in the function."""
         partial = self._partial_args(test, env)  # type: ignore[attr-defined]
-        if any(rebound(env.func.node, name) for name in names_in(test) if name in env.var_args):
-            return frozenset()  # ``for path in ...`` may have made what it tests
+        body = env.func.node.body
+        for name in names_in(test) & set(env.var_args):
+            bound = self._bound_in(body, name)  # type: ignore[attr-defined]
+            if bound is None or len(bound) > 1:
+                return frozenset()  # ``for path in ...`` may have made what it tests
         return frozenset(
             name
             for group in self._refusal_groups(test, env)  # type: ignore[attr-defined]

@@ -45,7 +45,7 @@ from doxtool.python.callkinds import (
 )
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.netclients import SENDS, client_kind, used_by_methods_only
-from doxtool.python.pathorigins import PathOrigins, bound_names, unbound_parameters
+from doxtool.python.pathorigins import PathOrigins, bound_names
 
 #: calls that run the coroutines they are handed at the same time: each
 #: starts from where the caller is
@@ -99,10 +99,10 @@ class _Builder(PathOrigins):
 
     def prepare(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         args = node.args
-        for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
-            if param is not None and param.arg != self.scope.self_name:
-                self.origins.setdefault(param.arg, {param.arg})
-        self.fixed = unbound_parameters(node)
+        every = (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+        self.function, self.params = node, frozenset(p.arg for p in every if p is not None)
+        for param in self.params - {self.scope.self_name}:
+            self.origins.setdefault(param, {param})
         assigns = self.scope.assigns
         if assigns is None:
             assigns = list(assignments(node.body))

@@ -47,8 +47,10 @@ class PathOrigins:
     origins: dict[str, set[str]]
     #: names of paths known absent here, and the builder's walk of a block
     absent: set[str]
-    #: the function's parameters it never rebinds (set by the builder)
-    fixed: frozenset[str] = frozenset()
+    #: the function walked and its parameters (set by the builder)
+    function: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    params: frozenset[str] = frozenset()
+    _fixed: frozenset[str] | None = None
     block: Callable[[Sequence[ast.stmt]], list[Step]]
 
     def _names(self, target: ast.expr) -> Iterable[str]:
@@ -145,7 +147,7 @@ class PathOrigins:
             name = self._path_name(value)
             if name in self.absent:
                 step.absent.append([key, ""])
-            elif name is not None and name in self.fixed:
+            elif self._fixed_param(name):
                 step.absent.append([key, name])
 
     def _overwrite_step(self, line: int, written: str, target: ast.expr, origins: set[str]) -> Step:
@@ -155,9 +157,18 @@ class PathOrigins:
         step = Step("effect", line, OVERWRITE, written)
         step.sources = sorted(origins)
         name = self._path_name(target)
-        if name is not None and name in self.fixed:
+        if self._fixed_param(name):
             step.named = name
         return step
+
+    def _fixed_param(self, name: str | None) -> bool:
+        """Whether ``name`` is a parameter the function never rebinds (its
+        body read for that once, when first asked)."""
+        if name is None or name not in self.params or self.function is None:
+            return False
+        if self._fixed is None:
+            self._fixed = unbound_parameters(self.function)
+        return name in self._fixed
 
     def _path_name(self, path: ast.expr) -> str | None:
         """The name a path is (``path``, ``str(path)``, ``Path(path)``), if any."""

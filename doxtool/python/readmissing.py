@@ -153,7 +153,7 @@ class ReadMissing:
         (no method fills it, nothing it is handed to may), the name bound once."""
         reads = self.read_missing
         inner = _method_receiver(value)
-        if type(inner) is cst.Name and binding_count(env.func.node, inner.value) == 1:
+        if type(inner) is cst.Name and _bindings(env.func.node, inner.value) == 1:
             # ``raw = args.get("keys", "")``, then ``keys = raw.split()``: the
             # name bound once to the read holds what a missing key gives it
             held = self._tested_missing(inner, env)
@@ -162,7 +162,7 @@ class ReadMissing:
         if made is None or made[1] is _UNKNOWN:
             return None
         if isinstance(made[1], (list, dict, set)) and not (
-            looked_in(env.func.node, name) and binding_count(env.func.node, name) == 1
+            looked_in(env.func.node, name) and _bindings(env.func.node, name) == 1
         ):
             return None
         return made
@@ -181,7 +181,7 @@ class ReadMissing:
             standing = held is not None and env.var_args.get(node.value) == held[0]
             # what a list method makes of a read stands for no argument: bound once, it holds it
             made = node.value in env.var_missing_made and node.value not in env.var_args
-            standing = standing or (made and binding_count(env.func.node, node.value) == 1)
+            standing = standing or (made and _bindings(env.func.node, node.value) == 1)
             return held if standing and node.value not in env.var_groups else None
         return self.read_missing.get(id(node))
 
@@ -245,7 +245,7 @@ class ReadMissing:
             and not (somewhere or env.recovering or env.on_error)
             and self._only_read(env, node.value.value)  # type: ignore[attr-defined]
             and not _methods_other_than_reads(env.func.node, node.value.value)
-            and binding_count(env.func.node, node.value.value) == 1
+            and _bindings(env.func.node, node.value.value) == 1
         ):
             self._needed_read(arg, env)  # type: ignore[attr-defined]
 
@@ -280,7 +280,7 @@ class ReadMissing:
             return
         if env.trying or env.on_error or env.doubted_here or env.past_exit:
             return  # past ``if not f: return self.other()`` no missing key comes
-        if type(name) is cst.Name and binding_count(env.func.node, name.value) != 1:  # type: ignore[attr-defined]
+        if type(name) is cst.Name and _bindings(env.func.node, name.value) != 1:  # type: ignore[attr-defined]
             return
         arg = held[0]
         if (env.conditional or env.branches) and not (
@@ -444,10 +444,10 @@ def _methods_other_than_reads(function: cst.CSTNode, name: str) -> bool:
 
 def _rebound(subject: cst.BaseExpression, env: Env) -> bool:
     """Whether ``subject`` is a name its function binds more than once."""
-    return type(subject) is cst.Name and binding_count(env.func.node, subject.value) != 1
+    return type(subject) is cst.Name and _bindings(env.func.node, subject.value) != 1
 
 
-def binding_count(function: cst.CSTNode, name: str) -> int:
+def _bindings(function: cst.CSTNode, name: str) -> int:
     """How many places of ``function`` bind ``name`` (``data = {...}`` before
     ``if x: data = args.get("issue", {})``: past the branch it may hold either)."""
     # (walks of its own: a visitor class or a recursive closure made on each
