@@ -109,3 +109,34 @@ def test_a_class_or_function_only_read_is_not_called(make_repo, run_cli, body: s
     root = make_repo(_files(_tool(body, imports)))
     areas = "filesystem writes" if "mkdtemp" in body else "none"
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."
+
+
+CONN = "import socket\n\n\nclass Conn:\n    def __init__(self, host):\n        self.sock = socket.create_connection((host, 80))\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        if isinstance(kwargs.get('p'), Conn):\n            pass\n",
+        "        print(callable(_connect), issubclass(type(kwargs.get('p')), Conn))\n",
+        "        print(kind_of(kwargs.get('p')))\n",
+    ],
+)
+def test_a_class_or_function_of_the_repository_only_read_is_not_called(
+    make_repo, run_cli, body: str
+) -> None:
+    imports = (
+        "from helpers.conn import Conn\nfrom helpers.kind import kind_of\n\n\n"
+        "def _connect(host):\n    return Conn(host)\n\n\n"
+    )
+    kind = (
+        "from helpers.conn import Conn\n\n\n"
+        "def kind_of(value):\n    return 'conn' if isinstance(value, Conn) else 'other'\n"
+    )
+    extra = {"helpers/conn.py": CONN, "helpers/kind.py": kind}
+    root = make_repo(_files(_tool(body, imports), extra))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} none."
+    # called, the class is followed for what it does
+    called = "        conn = Conn(kwargs.get('p'))\n"
+    root = make_repo(_files(_tool(called, imports), extra))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} network."

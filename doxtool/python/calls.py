@@ -234,12 +234,14 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         ``asyncio.to_thread(_fetch, url)``) are called by it: one of another
         module as a helper, one of this module walked, on some calls only,
         for what it does (what it raises may never get out)."""
-        # ``isinstance(proc, subprocess.Popen)``, ``cast(subprocess.Popen, p)``
-        # read what they are handed: they call nothing
+        # ``isinstance(proc, subprocess.Popen)``, ``cast(subprocess.Popen, p)``,
+        # ``callable(_fetch)`` read what they are handed: they call nothing,
+        # neither a library function nor one or a class of the repository
         called = dotted_name(node.func) or [""]
         imported = called[0] in env.names
         callee = self.scan._resolve(called, env.names) if imported else ".".join(called)
-        tests = callee in effects.NOT_CALLING
+        if callee in effects.NOT_CALLING:
+            return
         for arg in node.args:
             if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
                 continue
@@ -253,7 +255,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             if dotted is None or (env.self_name and dotted[0] == env.self_name):
                 continue
             qualified = self.scan._resolve(dotted, env.names)
-            if qualified is not None and not tests and (areas := effects.for_call(qualified)):
+            if qualified is not None and (areas := effects.for_call(qualified)):
                 # a library function of known effects (``to_thread(os.remove, p)``; p its own temp)
                 if effects.DELETE in areas and self._made_here(argument_after(node, arg), env):
                     areas = tuple(a for a in areas if a != effects.DELETE)

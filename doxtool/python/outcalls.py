@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 
 from doxtool.core.summary_facts import KeyRead, OutCall
+from doxtool.python import effects
 from doxtool.python.names import dotted_parts
 from doxtool.python.summaryscope import ModuleScope
 
@@ -61,7 +62,16 @@ class OutCalls:
         raise NotImplementedError
 
     def _callbacks(self, node: ast.Call) -> None:
-        """Functions handed to a call (``run(_search, query)``) are called by it."""
+        """Functions handed to a call (``run(_search, query)``) are called by
+        it; those handed to one that only reads them (``isinstance(x, Conn)``,
+        ``callable(_search)``: :data:`~doxtool.python.effects.NOT_CALLING`) are not."""
+        called = dotted_parts(node.func) or [""]
+        if called[0] in self.names:
+            callee = self.owner.resolve(called, self.names)
+        else:
+            callee = ".".join(called)
+        if callee in effects.NOT_CALLING:
+            return
         for arg in [*node.args, *(k.value for k in node.keywords)]:
             dotted = dotted_parts(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
             if dotted is None or len(self.calls) >= MAX_CALLS:
