@@ -195,7 +195,9 @@ def _with_value_headings(
     of the tool (``### branch``), or the method an example calls it with
     (``### get_state`` in a prompt whose example calls ``store:get_state``:
     a heading of that method, ``store:get_state``, as the framework names
-    it, unless a tool of the repository has that name). A heading an
+    it, unless a tool of the repository has that name), or one in the same
+    ``## Methods`` section as such headings of one tool, under a title that
+    names no tool (:func:`_with_section_methods`). A heading an
     example calls stays a tool's; so does one whose name is a value or
     method of more than one called tool. The arguments taught
     under such a heading are the called tool's."""
@@ -224,6 +226,7 @@ def _with_value_headings(
             found |= methods.get(tool.name, set())
         if len(found) == 1:
             owners[tool.name] = found.pop()
+    _with_section_methods(doc, owners, called, dispatch)
     if not owners:
         return doc
     tools = [
@@ -241,3 +244,27 @@ def _with_value_headings(
 def _method_heading(heading: PromptTool, owner: str) -> PromptTool:
     """The heading of a method of ``owner``, named as a call names it."""
     return replace(heading, name=f"{owner}:{heading.name}")
+
+
+def _with_section_methods(
+    doc: PromptDoc,
+    owners: dict[str, str],
+    called: list[str],
+    dispatch: Callable[[str | None], Dispatch | None],
+) -> None:
+    """Add to ``owners`` the ``###`` headings of a ``## Methods`` section
+    (``## Available Methods``, under a title that names no tool) whose other
+    headings are all methods or values of one called tool: ``### import``
+    beside ``### export`` over an example calling ``store:export`` names a
+    method of ``store``. A heading an example calls, or named like a tool
+    of the repository, stays a tool's."""
+    parts: dict[int, set[str]] = {}
+    for tool in doc.tools:
+        if tool.source == "heading" and tool.part and tool.name in owners:
+            parts.setdefault(tool.part, set()).add(owners[tool.name])
+    for tool in doc.tools:
+        found = parts.get(tool.part, set()) if tool.source == "heading" and tool.part else set()
+        if len(found) != 1 or tool.name in owners or tool.name in called:
+            continue
+        if dispatch(tool.name) is None:
+            owners[tool.name] = next(iter(found))
