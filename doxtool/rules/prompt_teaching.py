@@ -84,9 +84,10 @@ called tool reads (`### file` over the items teaching `file`), or naming
 the method an example calls a tool with (`### get_state` over an example
 calling `store:get_state`: a heading of `store`'s method), or in a
 section of methods under a title that names no tool (`## Available
-Methods` under `# Store Service`) whose other headings are all such
-headings of one called tool's (`### import` beside `### export` over an
-example calling `store:export`): what is
+Methods` under `# Store Service`) whose other headings all name methods
+examples call of one tool, whose code compares none of its arguments
+with a value (`### import` beside `### export` over an example calling
+`store:export`): what is
 taught under it is taught for the called tool; nor a `###` heading in a section titled for the
 methods of the tool a prompt's title names (`## Methods`, `## Actions`,
 `## Operations`, `## Commands`, `## Functions`, `## Modes`, `## Endpoints`,
