@@ -590,3 +590,44 @@ def test_a_heading_naming_a_tool_of_the_repository_stays_that_tools(make_repo, r
     root = make_repo(files)
     result = run_cli(root, "check", "--no-cache", "--select", "PRM003")
     assert _findings(result.output) == [], result.output
+
+
+PROSE_METHODS_PROMPT = """\
+# Pausing Service
+
+## Available Methods
+
+### pause
+~~~json
+{"tool_name": "wait:pause", "tool_args": {"seconds": 2}}
+~~~
+
+### resume
+args: `seconds`, `label`
+
+## Related
+
+### doze
+args: `seconds`
+"""
+
+
+def test_a_heading_beside_called_methods_in_a_methods_section_names_a_method(
+    make_repo, run_cli
+) -> None:
+    """Under a title that names no tool, ``### resume`` in the ``## Available
+    Methods`` section whose other heading an example calls as ``wait:pause``
+    names a method of `wait`, not a tool, though no example calls it: what
+    is taught under it is taught for `wait` (its code reads `seconds`, not
+    `label`). A heading of another section, with an argument taught under
+    it, names a tool again."""
+    files = clean_files()
+    files[PROMPT] = PROSE_METHODS_PROMPT
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002,PRM003")
+    assert _findings(result.output) == [
+        f"{PROMPT}:11:19: PRM003 argument `label` is taught for `wait` but tools/wait.py"
+        " never reads it",
+        f"{PROMPT}:15:5: PRM002 prompt heading names tool `doze`, which does not exist"
+        " (no `doze.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output

@@ -637,6 +637,7 @@ def test_serialises_to_json_and_back() -> None:
         "value_of": None,
         "plain": False,
         "value_named": False,
+        "part": 0,
     }
     assert from_data(PromptDoc, data) == doc
     assert isinstance(from_data(PromptDoc, data).tools[0], PromptTool)

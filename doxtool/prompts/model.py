@@ -61,6 +61,10 @@ class PromptTool:
     #: its items are values only when the tool reads the argument by that
     #: name or its singular (:func:`doxtool.prompts.values.named_forms`)
     value_named: bool = False
+    #: for a ``###`` heading: the line of the ``## Methods`` heading
+    #: (``## Available Methods``) whose section it is in, in a file whose
+    #: title names no tool; 0 for none
+    part: int = 0
 
 
 @dataclass

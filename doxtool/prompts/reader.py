@@ -107,6 +107,9 @@ class PromptReader:
         #: the level of the section of the title's tool read when it names
         #: the tool's methods (``## Methods``), or 0
         self.methods = 0
+        #: the line of the ``## Methods`` heading (``## Available Methods``)
+        #: whose section is read, in a file whose title names no tool; or 0
+        self.method_part = 0
 
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
@@ -175,12 +178,15 @@ class PromptReader:
             return  # ``### `ingest_url``` under its ``## Methods``: the title tool's
         else:
             self.title_level = 0
+            if level < 3:  # its ``###`` headings may name methods (a title names no tool)
+                methods = token.map is not None and is_methods_section(inline.content)
+                self.method_part = token.map[0] + 1 if methods and token.map else 0
         self.tool = name
         if name is None or inline.map is None:
             return
         text_map = TextMap(inline.content, inline.map[0], self.lines)
         line, column = text_map.position(max(inline.content.find(name), 0))
-        self.doc.tools.append(PromptTool(name, line, column, source))
+        self.doc.tools.append(PromptTool(name, line, column, source, part=self.method_part))
 
     # Paragraphs: args lines and inline examples -----------------------------
 
@@ -412,15 +418,9 @@ class PromptReader:
         content_lines = content.count("\n") + (1 if content and not content.endswith("\n") else 0)
         if token.type == "fence" and content_lines != end - start - 2:
             # markdown-it runs an unclosed fence to the end of its container
-            line, column = self._marker_position(start, token.markup)
-            self.doc.problems.append(
-                Problem(
-                    "code fence is never closed; the rest of its block is read as code",
-                    line,
-                    column,
-                    "structure",
-                )
-            )
+            unclosed = "code fence is never closed; the rest of its block is read as code"
+            at = self._marker_position(start, token.markup)
+            self.doc.problems.append(Problem(unclosed, *at, "structure"))
         language = token.info.strip().split(maxsplit=1)[0].lower() if token.info.strip() else ""
         stripped = content.lstrip()
         is_json = language in JSON_INFO or (
@@ -451,15 +451,9 @@ class PromptReader:
             for index, column, name in code_names(content, self.tool):
                 self._mention(name, token.map[0] + index + 1, column + 1)
         if content.lstrip().startswith("<!--") and "-->" not in content and token.map:
-            line, column = self._marker_position(token.map[0], "<!--")
-            self.doc.problems.append(
-                Problem(
-                    "HTML comment is never closed; the rest of its block is hidden",
-                    line,
-                    column,
-                    "structure",
-                )
-            )
+            unclosed = "HTML comment is never closed; the rest of its block is hidden"
+            at = self._marker_position(token.map[0], "<!--")
+            self.doc.problems.append(Problem(unclosed, *at, "structure"))
 
     def _marker_position(self, line_index: int, marker: str) -> tuple[int, int]:
         raw = self.lines[line_index] if line_index < len(self.lines) else ""

@@ -195,7 +195,9 @@ def _with_value_headings(
     of the tool (``### branch``), or the method an example calls it with
     (``### get_state`` in a prompt whose example calls ``store:get_state``:
     a heading of that method, ``store:get_state``, as the framework names
-    it, unless a tool of the repository has that name). A heading an
+    it, unless a tool of the repository has that name), or one in the same
+    ``## Methods`` section as such method headings of one tool, under a
+    title that names no tool (:func:`_with_section_methods`). A heading an
     example calls stays a tool's; so does one whose name is a value or
     method of more than one called tool. The arguments taught
     under such a heading are the called tool's."""
@@ -224,6 +226,7 @@ def _with_value_headings(
             found |= methods.get(tool.name, set())
         if len(found) == 1:
             owners[tool.name] = found.pop()
+    _with_section_methods(doc, owners, methods, called, dispatch)
     if not owners:
         return doc
     tools = [
@@ -241,3 +244,34 @@ def _with_value_headings(
 def _method_heading(heading: PromptTool, owner: str) -> PromptTool:
     """The heading of a method of ``owner``, named as a call names it."""
     return replace(heading, name=f"{owner}:{heading.name}")
+
+
+def _with_section_methods(
+    doc: PromptDoc,
+    owners: dict[str, str],
+    methods: dict[str, set[str]],
+    called: list[str],
+    dispatch: Callable[[str | None], Dispatch | None],
+) -> None:
+    """Add to ``owners`` the ``###`` headings of a ``## Methods`` section
+    (``## Available Methods``, under a title that names no tool) whose other
+    headings are all methods examples call of one tool, whose code compares
+    none of its arguments with a value (which methods it takes is not in its
+    arguments): ``### import`` beside ``### export`` over an example calling
+    ``store:export`` names a method of ``store``. A heading an example
+    calls, or named like a tool of the repository, stays a tool's."""
+    parts: dict[int, set[str]] = {}
+    for tool in doc.tools:
+        if tool.source == "heading" and tool.part and tool.name in owners:
+            owner = owners[tool.name] if tool.name in methods else ""
+            parts.setdefault(tool.part, set()).add(owner)
+    for tool in doc.tools:
+        found = parts.get(tool.part, set()) if tool.source == "heading" and tool.part else set()
+        if len(found) != 1 or "" in found or tool.name in owners:
+            continue
+        owner = next(iter(found))
+        known = dispatch(owner)
+        if known is not None and (known.values or known.named_values):
+            continue  # the values its code takes are known: another is no method
+        if dispatch(tool.name) is None and tool.name not in called:
+            owners[tool.name] = owner

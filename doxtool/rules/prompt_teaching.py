@@ -52,6 +52,12 @@ _OPEN_FILES = {
 
 #: a tool prompt titled for its tool, whose ``## Methods`` names a method
 _METHODS_PROMPT = "# Tool: `wait`\nPause.\n\n## Methods\n\n### `pause`\n\nargs: `seconds`\n"
+#: a prompt titled in prose, whose ``## Available Methods`` has a heading
+#: an example calls as the wait tool's method, and one no example calls
+_PROSE_METHODS_PROMPT = (
+    "# Pausing Service\n\n## Available Methods\n\n### pause\n"
+    '`{"tool_name": "wait:pause", "tool_args": {}}`\n\n### resume\nargs: `seconds`\n'
+)
 
 
 class UnknownTool(Rule):
@@ -76,7 +82,12 @@ under an example calling `game`, whose code compares `action` with
 `"analyze"`), even one named like a tool, or naming an argument the
 called tool reads (`### file` over the items teaching `file`), or naming
 the method an example calls a tool with (`### get_state` over an example
-calling `store:get_state`: a heading of `store`'s method): what is
+calling `store:get_state`: a heading of `store`'s method), or in a
+section of methods under a title that names no tool (`## Available
+Methods` under `# Store Service`) whose other headings all name methods
+examples call of one tool, whose code compares none of its arguments
+with a value (`### import` beside `### export` over an example calling
+`store:export`): what is
 taught under it is taught for the called tool; nor a `###` heading in a section titled for the
 methods of the tool a prompt's title names (`## Methods`, `## Actions`,
 `## Operations`, `## Commands`, `## Functions`, `## Modes`, `## Endpoints`,
@@ -143,6 +154,8 @@ renamed tool makes every such call fail, and the framework answers with the
                 {PROMPT: '# Pausing\n\n### pause\n`{"tool_name": "wait:pause", "tool_args": {}}`\n'}
             )
         ),
+        # beside it in a section of methods under a prose title, another method
+        Example(wait_files({PROMPT: _PROSE_METHODS_PROMPT})),
         # a value an open dispatch of the called tool compares
         Example(wait_files(_OPEN_FILES)),
         # an argument of the called tool
@@ -190,6 +203,11 @@ renamed tool makes every such call fail, and the framework answers with the
                 }
             ),
             [Expect("prompts/agent.system.tool.clock.md", 3, "`tock`")],
+        ),
+        # the same headings outside a section of methods: the uncalled one names a tool
+        Example(
+            wait_files({PROMPT: _PROSE_METHODS_PROMPT.replace("Available Methods", "Related")}),
+            [Expect(PROMPT, 8, "`resume`")],
         ),
         # the same heading outside a section of methods names a tool
         Example(
