@@ -148,6 +148,9 @@ class AstShapes:
             for n in nodes
             if type(n) in _AST_TESTED or (type(n) is ast.UnaryOp and type(n.op) is ast.Not)  # type: ignore[attr-defined]
         }
+        for n in nodes:  # breadth first: ``if (a or b) and c``, ``if a or b or c``
+            if type(n) is ast.BoolOp and id(n) in tests:
+                tests.update(id(v) for v in n.values)  # type: ignore[attr-defined]
         for current in nodes:
             if (
                 id(current) not in tests

@@ -102,7 +102,10 @@ class CstShapes:
             elif kind is cst.UnaryOperation and type(current.operator) is cst.Not:  # type: ignore[attr-defined]
                 tests.add(id(current.expression))  # type: ignore[attr-defined]
             if id(current) in tests:
-                pass
+                if kind is cst.BooleanOperation:
+                    # each operand is tested for truth only too: ``(a or b) or c``
+                    # (``a or b or c``), ``(a or b) and c``
+                    tests.update((id(current.left), id(current.right)))  # type: ignore[attr-defined]
             elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:  # type: ignore[attr-defined]
                 left = current.left  # type: ignore[attr-defined]
                 if is_name(left, name) or (  # ``a or name or "x"`` is ``(a or name) or "x"``
