@@ -54,6 +54,12 @@ if (mark or A.get("x")) and A.get("y"):
 flag = A.get("flag")
 while not (flag or A.get("x") or A.get("y")):
     print(flag)
+kind = A.get("kind")
+print([k for k in range(3) if kind or A.get("x")])
+tag = A.get("tag")
+match A.get("mode"):
+    case "a" if tag or A.get("x"):
+        print(tag)
 """
 
 PARAMETERS_TESTED_TOGETHER = """\
@@ -119,9 +125,10 @@ def test_a_value_tested_for_truth_only_is_not_replaced(run_cli, make_repo, walk:
 @pytest.mark.parametrize("walk", sorted(WALKS))
 def test_an_or_inside_a_test_of_truth_is_not_replaced(run_cli, make_repo, walk: str) -> None:
     """``a or b or c`` (``(a or b) or c``) and ``(a or b) and c`` tested for
-    truth give no value: each ``or`` inside is only tested too."""
+    truth give no value: each ``or`` inside is only tested too; so does an
+    ``or`` in a comprehension's ``if`` or a ``case``'s guard."""
     root = make_repo(WALKS[walk](dedent(IN_A_JOINED_TEST_OF_TRUTH)))
-    for name in ("size", "mark", "flag"):
+    for name in ("size", "mark", "flag", "kind", "tag"):
         argument = _argument(run_cli, root, name)
         assert argument["default_unknown"] is False, argument
 
