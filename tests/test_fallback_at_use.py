@@ -44,6 +44,35 @@ mark = A.get("mark")
 print("marked" if mark else "plain")
 """
 
+IN_A_JOINED_TEST_OF_TRUTH = """\
+size = A.get("size")
+if size or A.get("force") or A.get("all"):
+    print(size)
+mark = A.get("mark")
+if (mark or A.get("x")) and A.get("y"):
+    print(mark)
+flag = A.get("flag")
+while not (flag or A.get("x") or A.get("y")):
+    print(flag)
+kind = A.get("kind")
+print([k for k in range(3) if kind or A.get("x")])
+tag = A.get("tag")
+match A.get("mode"):
+    case "a" if tag or A.get("x"):
+        print(tag)
+"""
+
+PARAMETERS_TESTED_TOGETHER = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, fill=[], press=[], click=[], **kwargs):
+        if fill or press or click:
+            print(fill, press, click)
+        return Response(message="done", break_loop=False)
+"""
+
 BOUND_AGAIN = """\
 size = A.get("size")
 size = size or "2K"
@@ -91,6 +120,24 @@ def test_a_value_tested_for_truth_only_is_not_replaced(run_cli, make_repo, walk:
     for name in ("size", "mark"):
         argument = _argument(run_cli, root, name)
         assert argument["default_unknown"] is False, argument
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_an_or_inside_a_test_of_truth_is_not_replaced(run_cli, make_repo, walk: str) -> None:
+    """``a or b or c`` (``(a or b) or c``) and ``(a or b) and c`` tested for
+    truth give no value: each ``or`` inside is only tested too; so does an
+    ``or`` in a comprehension's ``if`` or a ``case``'s guard."""
+    root = make_repo(WALKS[walk](dedent(IN_A_JOINED_TEST_OF_TRUTH)))
+    for name in ("size", "mark", "flag", "kind", "tag"):
+        argument = _argument(run_cli, root, name)
+        assert argument["default_unknown"] is False, argument
+
+
+def test_parameters_tested_together_keep_their_defaults(run_cli, make_repo) -> None:
+    root = make_repo({"tools/t.py": PARAMETERS_TESTED_TOGETHER})
+    for name in ("fill", "press", "click"):
+        argument = _argument(run_cli, root, name)
+        assert (argument["has_default"], argument["default"]) == (True, []), argument
 
 
 @pytest.mark.parametrize("walk", sorted(WALKS))

@@ -70,6 +70,21 @@ def replace_default(
 _AST_TESTED = (ast.If, ast.While, ast.IfExp, ast.Assert)
 
 
+def _truth_tests(node: ast.AST) -> list[ast.AST]:
+    """The expressions ``node`` judges for truth only: an ``if``'s, ``while``'s,
+    conditional expression's or ``assert``'s test, the operand of ``not``, a
+    comprehension's ``if`` clauses, a ``case``'s guard."""
+    kind = type(node)
+    if kind in _AST_TESTED:
+        return [node.test]  # type: ignore[attr-defined]
+    if kind is ast.UnaryOp and type(node.op) is ast.Not:  # type: ignore[attr-defined]
+        return [node.operand]  # type: ignore[attr-defined]
+    if kind is ast.comprehension:
+        return list(node.ifs)  # type: ignore[attr-defined]
+    guard = node.guard if kind is ast.match_case else None  # type: ignore[attr-defined]
+    return [guard] if guard is not None else []
+
+
 def _is_name(node: ast.AST, name: str) -> bool:
     return type(node) is ast.Name and node.id == name  # type: ignore[attr-defined]
 
@@ -143,11 +158,11 @@ class AstShapes:
     def fallbacks(self, node: ast.AST, name: str) -> list[ast.AST]:
         found: list[ast.AST] = []
         nodes = list(walk(node))
-        tests = {  # an ``or`` tested for truth only gives no value
-            id(n.operand if type(n) is ast.UnaryOp else n.test)  # type: ignore[attr-defined]
-            for n in nodes
-            if type(n) in _AST_TESTED or (type(n) is ast.UnaryOp and type(n.op) is ast.Not)  # type: ignore[attr-defined]
-        }
+        # an ``or`` tested for truth only gives no value
+        tests = {id(test) for n in nodes for test in _truth_tests(n)}
+        for n in nodes:  # breadth first: ``if (a or b) and c``, ``if a or b or c``
+            if type(n) is ast.BoolOp and id(n) in tests:
+                tests.update(id(v) for v in n.values)  # type: ignore[attr-defined]
         for current in nodes:
             if (
                 id(current) not in tests

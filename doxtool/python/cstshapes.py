@@ -24,8 +24,8 @@ _CST_COMPARE = {
     cst.NotIn: "not in",
 }
 _CST_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
-#: nodes whose ``test`` is judged for truth only
-_CST_TESTED = (cst.If, cst.While, cst.IfExp, cst.Assert)
+#: nodes whose ``test`` is judged for truth only (``CompIf``: a comprehension's ``if``)
+_CST_TESTED = (cst.If, cst.While, cst.IfExp, cst.Assert, cst.CompIf)
 
 
 class CstShapes:
@@ -101,8 +101,13 @@ class CstShapes:
                 tests.add(id(current.test))  # type: ignore[attr-defined]
             elif kind is cst.UnaryOperation and type(current.operator) is cst.Not:  # type: ignore[attr-defined]
                 tests.add(id(current.expression))  # type: ignore[attr-defined]
+            elif kind is cst.MatchCase and current.guard is not None:  # type: ignore[attr-defined]
+                tests.add(id(current.guard))  # type: ignore[attr-defined]
             if id(current) in tests:
-                pass
+                if kind is cst.BooleanOperation:
+                    # each operand is tested for truth only too: ``(a or b) or c``
+                    # (``a or b or c``), ``(a or b) and c``
+                    tests.update((id(current.left), id(current.right)))  # type: ignore[attr-defined]
             elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:  # type: ignore[attr-defined]
                 left = current.left  # type: ignore[attr-defined]
                 if is_name(left, name) or (  # ``a or name or "x"`` is ``(a or name) or "x"``
