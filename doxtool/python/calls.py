@@ -86,10 +86,11 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
 
     def _hold_result(self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env) -> None:
         """What an assignment binds: a name (or the names of a tuple) holding
-        the result of a call into another module handed the arguments dict."""
+        the result of a call into another module handed the arguments dict
+        or an argument's value."""
         inner = value.expression if type(value) is cst.Await else value
         call = self.call_nodes.get(id(inner))
-        if call is not None and not call.dicts:
+        if call is not None and not (call.dicts or call.values):
             call = None
         if type(target) is cst.Name:
             env.results.pop(target.value, None)
@@ -107,7 +108,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         returned: the call's result is refused when empty (resolving tells
         which argument that is, :mod:`doxtool.python.refusedvalues`)."""
         refusal = "falsy"
-        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        if type(test) is cst.Name:  # ``if err:``: a value handed back refused when set
+            subject, refusal = test, "truthy"
+        elif type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
             subject = test.expression
         elif (
             type(test) is cst.Comparison
