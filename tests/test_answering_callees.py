@@ -141,3 +141,47 @@ def test_check_keeps_the_required_line_of_an_answering_helper(
     assert "  - `items`: required.\n" in companion
     result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
     assert "DOX111" not in result.output
+
+
+#: the tool answers through a method of its own: refused or handled, not known
+FAIL_PY = PAIR_PY.replace(
+    "            return Response(message=err, break_loop=False)",
+    "            return self._fail(err)",
+) + (
+    "\n"
+    "    def _fail(self, err):\n"
+    '        return Response(message=f"error: {err}", break_loop=False)\n'
+)
+
+#: the check runs in a method a dispatch calls: on some calls only
+DISPATCH_PY = """\
+from helpers.checks import check_items
+from helpers.tool import Response, Tool
+
+
+class Items(Tool):
+    async def execute(self, **kwargs) -> Response:
+        if self.method == "add":
+            return await self._add(**kwargs)
+        return Response(message="unknown method", break_loop=False)
+
+    async def _add(self, items=None, **kwargs) -> Response:
+        parsed, err = check_items(items)
+        if err:
+            return Response(message=err, break_loop=False)
+        return Response(message=str(len(parsed)), break_loop=False)
+"""
+
+
+@pytest.mark.parametrize("tool", [FAIL_PY, DISPATCH_PY])
+def test_an_error_refused_on_some_calls_or_in_doubt_leaves_requiredness_in_doubt(
+    tmp_path: Path, tool: str
+) -> None:
+    items = _items(tmp_path, tool)
+    assert not items.required and items.required_unknown and not items.has_default
+
+
+@pytest.mark.parametrize("tool", [FAIL_PY, DISPATCH_PY])
+def test_an_error_let_through_on_some_calls_keeps_the_default(tmp_path: Path, tool: str) -> None:
+    items = _items(tmp_path, tool.replace("check_items", "lenient"))
+    assert not items.required and not items.required_unknown

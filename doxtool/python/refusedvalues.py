@@ -63,14 +63,15 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
         if every:
             for item, kind in call.checked:
                 _checked(tool, call, found, item, kind, refused)
-        for param, refusal in _answered(call, found):
-            for key, name in call.values:
-                argument = refused.get(name) or tool.argument(name)
-                if parameter_of(found, key) != param or argument is None:
-                    continue
-                needed = _needed(argument, refusal)
-                if needed is not None:
-                    refused[name] = needed if every else _doubted(argument)
+        for checks, sure in ((call.checked, every), (call.checked_some, False)):
+            for param, refusal in _answered(checks, found):
+                for key, name in call.values:
+                    argument = refused.get(name) or tool.argument(name)
+                    if parameter_of(found, key) != param or argument is None:
+                        continue
+                    needed = _needed(argument, refusal)
+                    if needed is not None:
+                        refused[name] = needed if sure else _doubted(argument)
         refuses = {param: kind for param, kind in found.summary.refuses}
         for key, name in call.values:
             kind = refuses.get(parameter_of(found, key) or "")
@@ -86,15 +87,16 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
     return dataclasses.replace(tool, arguments=[refused.get(a.name, a) for a in tool.arguments])
 
 
-def _answered(call: HelperCall, found: Found) -> list[tuple[str, str]]:
+def _answered(checks: list[list[str]], found: Found) -> list[tuple[str, str]]:
     """(parameter, kind of value refused) for each check of the helper that
-    hands back a literal the tool's check of that item of the result refuses
-    (``parsed, err = check(items)``, ``if err: return Response(...)``, where
-    ``check`` returns ``[], "items is required"`` for an empty ``items``)."""
+    hands back a literal one of the tool's ``checks`` of that item of the
+    result refuses (``parsed, err = check(items)``, ``if err: return
+    Response(...)``, where ``check`` returns ``[], "items is required"`` for
+    an empty ``items``)."""
     return [
         (param, refusal)
         for param, refusal, item, value in found.summary.answers
-        if any(at == item and REFUSALS[kind](value) for at, kind in call.checked)
+        if any(at == item and REFUSALS[kind](value) for at, kind in checks)
     ]
 
 
