@@ -80,6 +80,10 @@ class HelperCall:
     #: result that ends ``execute`` with an error on every call
     #: (``text = read_text(self.args)``, then ``if not text: return Response(...)``)
     checked: list[list[str]] = field(default_factory=list)
+    #: the same of a check that ends ``execute`` on some calls only (in a
+    #: branch of a dispatch) or whose block's answer is in doubt (``return
+    #: self.fail(err)``): an argument it refuses is needed on some calls
+    checked_some: list[list[str]] = field(default_factory=list)
     #: (key, value known, value) for each key the tool's code filled where
     #: it was missing, before the call on every path, in each arguments dict
     #: the call hands (``self.args.setdefault("lines", 20)``): the callee's

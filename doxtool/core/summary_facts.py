@@ -256,6 +256,11 @@ class FunctionSummary:
     #: before any return (``if not text: raise ValueError(...)``): a call
     #: handing it an argument's value refuses that kind of value
     refuses: list[list[str]] = field(default_factory=list)
+    #: (parameter, kind of value refused, item, literal) for each parameter
+    #: such a check hands a value back on (``if not items: return [], "items
+    #: is required"``), each item (``""`` the whole, ``#<n>`` the n-th of a
+    #: tuple) of that value that is a literal (:mod:`~doxtool.python.astanswers`)
+    answers: list[list[Any]] = field(default_factory=list)
     #: it falls off its end, but would not were none of these calls of the
     #: repository's functions (qualified) to return (``reject(what)`` as its
     #: last statement): when each never returns, neither does it

@@ -19,8 +19,10 @@ import ast
 import dataclasses
 import operator
 from collections.abc import Callable
+from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astanswers import answered
 from doxtool.python.asthandedchecks import hands_back, hedged_check
 from doxtool.python.astparse import statements
 from doxtool.python.astreach import Reach, function_reach
@@ -41,6 +43,7 @@ class AstRaiseCalls:
     reads: list[KeyRead]
     refused_params: list[list[str]]
     hedged_params: list[list[str]]
+    answered_params: list[list[Any]]
     _contract: Callable[[ast.stmt, ast.expr, bool], None]
 
     def _if_contract(self, stmt: ast.If) -> None:
@@ -49,12 +52,14 @@ class AstRaiseCalls:
         a value back (:mod:`~doxtool.python.asthandedchecks`)."""
         raises = not stmt.orelse and isinstance(stmt.body[-1], ast.Raise)
         if hands_back(stmt):  # ``if not args.get("k"): return "error"``
+            hedged = len(self.hedged_params)
             hedged_check(
                 self.reads,
                 self.refused_params,
                 lambda: self._contract(stmt, stmt.test, True),
                 self.hedged_params,
             )
+            self.answered_params.extend(answered(stmt, self.hedged_params[hedged:]))
             return
         calls = None if raises or stmt.orelse else self._ending_calls(stmt.body)
         if not calls:

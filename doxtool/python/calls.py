@@ -85,11 +85,11 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             self._helper_call(f"self.{dotted[1]}", node, env)
 
     def _hold_result(self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env) -> None:
-        """What an assignment binds: a name (or the names of a tuple) holding
-        the result of a call into another module handed the arguments dict."""
+        """What an assignment binds: a name (or the names of a tuple) holding the result
+        of a call into another module handed the arguments dict or an argument's value."""
         inner = value.expression if type(value) is cst.Await else value
         call = self.call_nodes.get(id(inner))
-        if call is not None and not call.dicts:
+        if call is not None and not (call.dicts or call.values):
             call = None
         if type(target) is cst.Name:
             env.results.pop(target.value, None)
@@ -102,12 +102,15 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
                     if call is not None and type(element) is cst.Element:
                         env.results[element.value.value] = (call, f"#{index}")
 
-    def _checked_result(self, test: cst.BaseExpression, env: Env) -> None:
+    def _checked_result(self, test: cst.BaseExpression, env: Env, some: bool = False) -> None:
         """``if not text:`` on a name holding what a call into another module
         returned: the call's result is refused when empty (resolving tells
-        which argument that is, :mod:`doxtool.python.refusedvalues`)."""
+        which argument that is, :mod:`doxtool.python.refusedvalues`); ``some``:
+        on some calls only (:attr:`~doxtool.core.facts.HelperCall.checked_some`)."""
         refusal = "falsy"
-        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        if type(test) is cst.Name:  # ``if err:``: a value handed back refused when set
+            subject, refusal = test, "truthy"
+        elif type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
             subject = test.expression
         elif (
             type(test) is cst.Comparison
@@ -121,8 +124,8 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             return
         if type(subject) is cst.Name and subject.value in env.results:
             call, item = env.results[subject.value]
-            if [item, refusal] not in call.checked:
-                call.checked.append([item, refusal])
+            if [item, refusal] not in (checked := call.checked_some if some else call.checked):
+                checked.append([item, refusal])
 
     def _override_call(self, node: cst.Call, target: Target, env: Env) -> None:
         """``self.run(**kwargs)`` handing the arguments dict to a method of the

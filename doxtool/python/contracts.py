@@ -82,7 +82,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
         )
         groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
-            return  # ``return self.fail(...)``: refused or handled
+            return self._checked_result(stmt.test, env, True)  # ``return self.fail(...)``
         selects = error and self._ends_execute(env) and self._answers(stmt.test, env)
         if selects or (not (error and self._ends_execute(env)) and self._hands_back(body, env)):
             self._hedged_check(stmt.test, env, selects)
@@ -194,7 +194,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
         error = self._error_exit(body, env)
         groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
         if self._doubtful(body, error, groups, env, every_call=False):
-            return
+            return self._checked_result(stmt.test, env, True)
         if not error and self._hands_back(body, env):
             # ``if not k: return "k is required"``; past a return of the function
             # (``if not ok: return ""``) it runs on some of its calls only: nothing
@@ -212,6 +212,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
         checks = [] if recovered else self._absence_groups(stmt.test, env)  # type: ignore[attr-defined]
         if not recovered:
             self._conjunct_refusals(stmt.test, env)
+            self._checked_result(stmt.test, env, True)
         for name, kind in checked_kinds(checks, stmt.test, recovered, env):
             self._arg(name).instance_of.add(kind)
         self._branch_missing_refused(stmt.test, recovered, env)  # type: ignore[attr-defined]

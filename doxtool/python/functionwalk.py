@@ -95,8 +95,7 @@ class FunctionWalk(
         self.filled: dict[tuple[str, str], ast.expr] = {}  # (dict, key) -> the value filled
         self.writes = KeyWrites()  # other writes into them (:mod:`~doxtool.python.keyfills`)
         self.absent: list[frozenset[str]] = []
-        #: the reads that raise without their key in each enclosing branch of
-        #: an ``if`` not about the handed dicts (:mod:`~doxtool.python.undecided`)
+        #: reads raising without their key in each enclosing ``if`` not about the handed dicts
         self.undecided: list[list[KeyRead | OutCall]] = []
         #: nested functions, walked where they are called (:mod:`~doxtool.python.astclosures`)
         self.closures: dict[str, FunctionNode] = {}
@@ -104,8 +103,7 @@ class FunctionWalk(
         self.reads: list[KeyRead] = []
         #: id of an expression -> the coercion applied to it (``float(...)``)
         self.coercions: dict[int, str] = {}
-        #: id of an expression -> the conversion around its own, which makes
-        #: the type (``int(float(x))``: ``float`` reads ``x``, ``int`` makes it)
+        #: id of an expression -> the conversion around its own making the type (``int(float(x))``)
         self.outer_conversions: dict[int, str] = {}
         self._assigned: frozenset[str] | None = None
         #: local name assigned at the top of the body -> the read its value stands for
@@ -129,6 +127,7 @@ class FunctionWalk(
         #: (parameter, refusal) of each parameter a top check raises on (returns: hedged)
         self.refused_params: list[list[str]] = []
         self.hedged_params: list[list[str]] = []
+        self.answered_params: list[list[Any]] = []  # :mod:`.astanswers`
         #: the call last followed into the repository (its node's id)
         self._out_node = 0
         #: ``self.<attr>`` its class sets to a process object
@@ -186,6 +185,7 @@ class FunctionWalk(
             raises=exits[1],
             falls_off=exits[2],
             refuses=self.refused_params,
+            answers=self.answered_params,
             ends_unless=ends_unless(self.node, scope.resolve, scope.is_local, self.reach),
             rebound=self._rebound_passed(),  # :mod:`.astliteralguards`
         )

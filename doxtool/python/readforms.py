@@ -181,6 +181,7 @@ class _Refusals(dict[str, Callable[[Any], bool]]):
 REFUSALS: dict[str, Callable[[Any], bool]] = _Refusals(
     {
         "falsy": lambda value: not value,
+        "truthy": bool,  # ``if err:``, of what a call handed back (:mod:`.refusedvalues`)
         "none": lambda value: value is None,
         "blank": lambda value: value == "",
         "missing": lambda value: True,

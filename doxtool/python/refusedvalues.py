@@ -17,6 +17,15 @@ what the helper returns cannot be told to be that read (another value on
 some path, a value made from it), each key the helper reads with a default
 is required or optional: neither is claimed, nor the default.
 
+A helper's check may hand an error back instead of raising: ``parsed, err
+= check_items(items)``, then ``if err: return Response(...)``, where
+``check_items`` starts with ``if not items: return [], "items is
+required"``. The summary tells which literal each item of what such a check
+returns is (:attr:`~doxtool.core.summary_facts.FunctionSummary.answers`), the
+call which items of its result the tool refuses (``if err:``, ``if not
+parsed:``): a check whose literal the tool refuses refuses the value handed
+as a raise would.
+
 Only a call made on every call of ``execute`` that gets this far, outside a
 ``try`` that goes on after an error and outside any branch, makes an
 argument required; one made on some calls only (in a branch, past a return,
@@ -54,6 +63,15 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
         if every:
             for item, kind in call.checked:
                 _checked(tool, call, found, item, kind, refused)
+        for checks, sure in ((call.checked, every), (call.checked_some, False)):
+            for param, refusal in _answered(checks, found):
+                for key, name in call.values:
+                    argument = refused.get(name) or tool.argument(name)
+                    if parameter_of(found, key) != param or argument is None:
+                        continue
+                    needed = _needed(argument, refusal)
+                    if needed is not None:
+                        refused[name] = needed if sure else _doubted(argument)
         refuses = {param: kind for param, kind in found.summary.refuses}
         for key, name in call.values:
             kind = refuses.get(parameter_of(found, key) or "")
@@ -69,6 +87,19 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
     return dataclasses.replace(tool, arguments=[refused.get(a.name, a) for a in tool.arguments])
 
 
+def _answered(checks: list[list[str]], found: Found) -> list[tuple[str, str]]:
+    """(parameter, kind of value refused) for each check of the helper that
+    hands back a literal one of the tool's ``checks`` of that item of the
+    result refuses (``parsed, err = check(items)``, ``if err: return
+    Response(...)``, where ``check`` returns ``[], "items is required"`` for
+    an empty ``items``)."""
+    return [
+        (param, refusal)
+        for param, refusal, item, value in found.summary.answers
+        if any(at == item and REFUSALS[kind](value) for at, kind in checks)
+    ]
+
+
 def _checked(
     tool: ToolFacts,
     call: HelperCall,
@@ -79,6 +110,8 @@ def _checked(
 ) -> None:
     """The arguments the checked ``item`` of what ``found`` returns stands
     for, required (or of unknown requiredness) in ``refused``."""
+    if kind == "truthy":  # an error handed back: which key it is about is not known here
+        return
     carriers = {parameter_of(found, key) for key in call.dicts} - {None}
     index = int(item[1:]) if item else 0
     stands = {
