@@ -24,6 +24,7 @@ from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.emptystars import empty_stars
 from doxtool.python.fileopens import FileOpens
 from doxtool.python.heldobjects import UNKNOWN, HeldObjects
+from doxtool.python.heldresults import HeldResults
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.makers import Makers
 from doxtool.python.pathkinds import makes_path
@@ -31,7 +32,7 @@ from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
 
 
-class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens):
+class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens, HeldResults):
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     #: what the names of the functions walked are bound to
@@ -83,49 +84,6 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         ):
             # a method the module does not define: a base elsewhere may
             self._helper_call(f"self.{dotted[1]}", node, env)
-
-    def _hold_result(self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env) -> None:
-        """What an assignment binds: a name (or the names of a tuple) holding the result
-        of a call into another module handed the arguments dict or an argument's value."""
-        inner = value.expression if type(value) is cst.Await else value
-        call = self.call_nodes.get(id(inner))
-        if call is not None and not (call.dicts or call.values):
-            call = None
-        if type(target) is cst.Name:
-            env.results.pop(target.value, None)
-            if call is not None:
-                env.results[target.value] = (call, "")
-        elif type(target) in (cst.Tuple, cst.List):
-            for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
-                if type(element.value) is cst.Name:
-                    env.results.pop(element.value.value, None)
-                    if call is not None and type(element) is cst.Element:
-                        env.results[element.value.value] = (call, f"#{index}")
-
-    def _checked_result(self, test: cst.BaseExpression, env: Env, some: bool = False) -> None:
-        """``if not text:`` on a name holding what a call into another module
-        returned: the call's result is refused when empty (resolving tells
-        which argument that is, :mod:`doxtool.python.refusedvalues`); ``some``:
-        on some calls only (:attr:`~doxtool.core.facts.HelperCall.checked_some`)."""
-        refusal = "falsy"
-        if type(test) is cst.Name:  # ``if err:``: a value handed back refused when set
-            subject, refusal = test, "truthy"
-        elif type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
-            subject = test.expression
-        elif (
-            type(test) is cst.Comparison
-            and len(test.comparisons) == 1
-            and type(test.comparisons[0].operator) is cst.Is
-            and type(test.comparisons[0].comparator) is cst.Name
-            and test.comparisons[0].comparator.value == "None"  # type: ignore[attr-defined]
-        ):
-            subject, refusal = test.left, "none"
-        else:
-            return
-        if type(subject) is cst.Name and subject.value in env.results:
-            call, item = env.results[subject.value]
-            if [item, refusal] not in (checked := call.checked_some if some else call.checked):
-                checked.append([item, refusal])
 
     def _override_call(self, node: cst.Call, target: Target, env: Env) -> None:
         """``self.run(**kwargs)`` handing the arguments dict to a method of the

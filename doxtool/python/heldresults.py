@@ -1,0 +1,65 @@
+"""Results of calls into other modules held in names, and the checks of them
+(part of :class:`~doxtool.python.toolscan.ToolScan`, through
+:class:`~doxtool.python.calls.Calls`).
+
+``text = read_text(self.args)`` then ``if not text: return Response(...)``:
+the call's result is refused when empty, and resolving tells which argument
+that is (:mod:`doxtool.python.refusedvalues`).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from doxtool.core.facts import HelperCall
+from doxtool.python.walkstate import Env
+
+
+class HeldResults:
+    """Names holding what a call into another module returned, and their checks."""
+
+    #: id of a call node -> the call into another module it is
+    call_nodes: dict[int, HelperCall]
+
+    def _hold_result(self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env) -> None:
+        """What an assignment binds: a name (or the names of a tuple) holding the result
+        of a call into another module handed the arguments dict or an argument's value."""
+        inner = value.expression if type(value) is cst.Await else value
+        call = self.call_nodes.get(id(inner))
+        if call is not None and not (call.dicts or call.values):
+            call = None
+        if type(target) is cst.Name:
+            env.results.pop(target.value, None)
+            if call is not None:
+                env.results[target.value] = (call, "")
+        elif type(target) in (cst.Tuple, cst.List):
+            for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
+                if type(element.value) is cst.Name:
+                    env.results.pop(element.value.value, None)
+                    if call is not None and type(element) is cst.Element:
+                        env.results[element.value.value] = (call, f"#{index}")
+
+    def _checked_result(self, test: cst.BaseExpression, env: Env, some: bool = False) -> None:
+        """``if not text:`` on a name holding what a call into another module
+        returned: the call's result is refused when empty (resolving tells
+        which argument that is, :mod:`doxtool.python.refusedvalues`); ``some``:
+        on some calls only (:attr:`~doxtool.core.facts.HelperCall.checked_some`)."""
+        refusal = "falsy"
+        if type(test) is cst.Name:  # ``if err:``: a value handed back refused when set
+            subject, refusal = test, "truthy"
+        elif type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            subject = test.expression
+        elif (
+            type(test) is cst.Comparison
+            and len(test.comparisons) == 1
+            and type(test.comparisons[0].operator) is cst.Is
+            and type(test.comparisons[0].comparator) is cst.Name
+            and test.comparisons[0].comparator.value == "None"  # type: ignore[attr-defined]
+        ):
+            subject, refusal = test.left, "none"
+        else:
+            return
+        if type(subject) is cst.Name and subject.value in env.results:
+            call, item = env.results[subject.value]
+            if [item, refusal] not in (checked := call.checked_some if some else call.checked):
+                checked.append([item, refusal])
