@@ -36,6 +36,11 @@ raw = A.get("raw")
 print(int(raw) if raw is not None else None)
 """
 
+GIVEN_WAY = """\
+url = A.get("url", "")
+print(A.get("hash") or url or "")
+"""
+
 IN_A_TEST_OF_TRUTH = """\
 size = A.get("size")
 if size or A.get("force"):
@@ -112,6 +117,17 @@ def test_a_fallback_where_the_name_is_used_leaves_the_default_unknown(
     root = make_repo(WALKS[walk](dedent(code)))
     argument = _argument(run_cli, root, name)
     assert (argument["has_default"], argument["default_unknown"]) == (False, True), argument
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_chain_giving_way_to_the_value_held_replaces_nothing(
+    run_cli, make_repo, walk: str
+) -> None:
+    # ``hash or url or ""``: a truthy ``hash`` is its own value, whatever
+    # ``url`` holds; a falsy one leaves ``url or ""``, which keeps a missing ``""``
+    root = make_repo(WALKS[walk](dedent(GIVEN_WAY)))
+    url = _argument(run_cli, root, "url")
+    assert (url["has_default"], url["default"]) == (True, ""), url
 
 
 @pytest.mark.parametrize("walk", sorted(WALKS))

@@ -178,7 +178,9 @@ class Step:
     #: arguments; else a parameter of the function, by name)
     sources: list[str] = field(default_factory=list)
     #: ``call``: (parameter of the callee: a name or ``#<n>``, source as above)
-    #: for each argument made from the tool's arguments or a parameter
+    #: for each argument made from the tool's arguments or a parameter; a
+    #: ``**`` splat's as ``**``, beside which the call's other arguments are
+    #: listed with ``""`` where they have no such source
     passes: list[list[str]] = field(default_factory=list)
     #: ``call``: (parameter of the callee: a name or ``#<n>``, ``""`` or a
     #: parameter of the function) for each argument that is a path an

@@ -24,16 +24,31 @@ _CST_COMPARE = {
     cst.NotIn: "not in",
 }
 _CST_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+#: dict methods that leave a ``**`` parameter's keys as the call made them
+_DICT_READS = frozenset({"get", "pop", "items", "keys", "values", "copy"})
 #: nodes whose ``test`` is judged for truth only (``CompIf``: a comprehension's ``if``)
 _CST_TESTED = (cst.If, cst.While, cst.IfExp, cst.Assert, cst.CompIf)
 
 
 class CstShapes:
     """:class:`~doxtool.python.replacements.Shapes` of a libcst tree;
-    ``value`` resolves literals and constants."""
+    ``literal`` resolves literals and constants; ``unheld`` (:func:`unheld_keys`)
+    names a function's ``**`` parameter and the keys it never holds."""
 
-    def __init__(self, value: Callable[[cst.BaseExpression], tuple[bool, Any]]) -> None:
-        self.value = value
+    def __init__(
+        self,
+        literal: Callable[[cst.BaseExpression], tuple[bool, Any]],
+        unheld: tuple[str, frozenset[str]] | None = None,
+    ) -> None:
+        self.literal = literal
+        self.unheld = unheld
+
+    def value(self, node: cst.BaseExpression) -> tuple[bool, Any]:
+        if self.unheld is not None and type(node) is cst.Call:
+            read = _unheld_read(node, *self.unheld)
+            if read is not None:
+                return self.literal(read) if read is not node else (True, None)
+        return self.literal(node)
 
     def expr(self, node: cst.CSTNode) -> tuple[Any, ...]:
         kind = type(node)
@@ -176,6 +191,53 @@ class CstShapes:
                 continue
             todo.extend(child_nodes(current))
         return False
+
+
+def unheld_keys(fn: cst.FunctionDef) -> tuple[str, frozenset[str]] | None:
+    """A function's ``**`` parameter and the names of its parameters a
+    keyword binds (``def execute(self, url="", **kwargs)``): a call binds
+    such a keyword to the parameter, so the ``**`` dict never holds it and
+    ``kwargs.get("url", "")`` gives its default. None without a ``**``
+    parameter, or where the body uses the name other than to read the dict
+    (``kwargs.get(...)``, ``kwargs.items()``, ``**kwargs``): bound again,
+    filled, or handed to a call that may fill it."""
+    params = fn.params
+    if not isinstance(params.star_kwarg, cst.Param):
+        return None
+    star = params.star_kwarg.name.value
+    reads: set[int] = set()
+    todo: list[cst.CSTNode] = [fn.body]
+    while todo:
+        current = todo.pop()
+        kind = type(current)
+        if (kind is cst.Attribute and current.attr.value in _DICT_READS) or (  # type: ignore[attr-defined]
+            kind is cst.Arg and current.star == "**"  # type: ignore[attr-defined]
+        ):
+            reads.add(id(current.value))  # type: ignore[attr-defined]
+        elif is_name(current, star) and id(current) not in reads:
+            return None
+        todo.extend(child_nodes(current))
+    return star, frozenset(p.name.value for p in (*params.params, *params.kwonly_params))
+
+
+def _unheld_read(call: cst.Call, star: str, keys: frozenset[str]) -> cst.CSTNode | None:
+    """For ``star.get(key)`` or ``star.get(key, default)`` (``pop`` with a
+    default) of a key in ``keys``: the default expression, or the call
+    itself for a ``get`` without one (which gives ``None``); else None."""
+    func, args = call.func, call.args
+    if (
+        type(func) is not cst.Attribute
+        or not is_name(func.value, star)
+        or func.attr.value not in ("get", "pop")
+        or not 1 <= len(args) <= 2
+        or any(a.keyword is not None or a.star for a in args)
+        or type(args[0].value) is not cst.SimpleString
+        or args[0].value.evaluated_value not in keys  # type: ignore[attr-defined]
+    ):
+        return None
+    if len(args) == 2:
+        return args[1].value
+    return call if func.attr.value == "get" else None
 
 
 def _falls_back(node: cst.IfExp, name: str) -> bool:

@@ -22,7 +22,7 @@ import libcst as cst
 from doxtool.core.facts import json_type
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.cstshapes import CstShapes
+from doxtool.python.cstshapes import CstShapes, unheld_keys
 from doxtool.python.cstwrappedreads import unwrap_read
 from doxtool.python.modulescan import Func
 from doxtool.python.partialbinds import changed_in_place
@@ -292,9 +292,9 @@ class Fallbacks:
         if not ok:  # ``text=os.getenv("X")``: a default no one can state
             builder.unknown_fallback()
             return
-        body = suite_body(fn.node.body)
-        outcome = replaced(self._shapes(), body, param.name.value, value)
-        if outcome.kind == KEPT and replaced_at_use(self._shapes(), body, param.name.value, value):
+        body, shapes = suite_body(fn.node.body), CstShapes(self._value, unheld_keys(fn.node))
+        outcome = replaced(shapes, body, param.name.value, value)
+        if outcome.kind == KEPT and replaced_at_use(shapes, body, param.name.value, value):
             # ``{"size": size or "2K"}``: not known, while the name holds the literal
             if value is not None:
                 builder.weak_type = builder.weak_type or json_type(value)

@@ -132,6 +132,18 @@ class _Function:
     def flow(self) -> list[Step]:
         return self.found.summary.flow
 
+    def splatted(self, passes: list[list[str]], held: set[str]) -> frozenset[str]:
+        """The parameters a ``**`` splat of one of ``held`` may fill (a
+        keyword binds any but a bound ``self``), save those the call's other
+        arguments fill: ``self._save(**kwargs)`` hands ``file_path``."""
+        if not any(key == "**" and source in held for key, source in passes):
+            return frozenset()
+        summary = self.found.summary
+        filled = {self.parameter(key) for key, _ in passes if key != "**"}
+        named = summary.params[1:] if summary.bound else summary.params
+        splat = [*named, summary.star_kwarg] if summary.star_kwarg else named
+        return frozenset(p for p in splat if p not in filled)
+
     def parameter(self, key: str) -> str | None:
         """The parameter an argument lands in (``#n`` or a keyword)."""
         summary = self.found.summary
@@ -384,7 +396,7 @@ class _Walk:
             param
             for key, source in step.passes
             if source in held and (param := callee.parameter(key)) is not None
-        )
+        ) | callee.splatted(step.passes, held)
         return self.function(
             callee,
             state,

@@ -122,14 +122,23 @@ class PathOrigins:
         return set()
 
     def _passes(self, node: ast.Call) -> list[list[str]]:
+        """(callee parameter, origin) of each argument with one; a ``**``
+        splat's as ``**``, beside which every other argument is listed, with
+        ``""`` where it has none (what it fills the splat does not)."""
         passes: list[list[str]] = []
+        splats = [k.value for k in node.keywords if k.arg is None]
+        splat = [o for value in splats for o in sorted(self._origins(value))]
         for index, arg in enumerate(node.args):
             if isinstance(arg, ast.Starred):
                 break  # where the rest lands is unknown
-            passes.extend([f"#{index}", o] for o in sorted(self._origins(arg)))
+            passes.extend(
+                [f"#{index}", o] for o in sorted(self._origins(arg)) or [""] * bool(splat)
+            )
         for keyword in node.keywords:
             if keyword.arg is not None:
-                passes.extend([keyword.arg, o] for o in sorted(self._origins(keyword.value)))
+                origins = sorted(self._origins(keyword.value)) or [""] * bool(splat)
+                passes.extend([keyword.arg, o] for o in origins)
+        passes.extend(["**", o] for o in splat)
         return passes
 
     def _hand(self, step: Step, node: ast.Call) -> None:

@@ -161,10 +161,34 @@ def replaced_at_use(shapes: Shapes[N], body: Sequence[N], name: str, default: An
     if stmt is None or shapes.assignments(stmt, name):
         return False
     for node in shapes.fallbacks(stmt, name):
-        given = evaluate(shapes, node, name, default)
+        given = _given(shapes, node, name, default)
         if given.kind == UNKNOWN or not _same(given.value, default):
             return True
     return False
+
+
+def _given(shapes: Shapes[N], node: N, name: str, held: Any) -> Outcome:
+    """What a fallback gives where ``name`` holds ``held``; in ``a or name
+    or x`` where ``a`` does not use the name, what ``name or x`` gives (a
+    truthy ``a`` is its own value, whatever the name holds)."""
+    operands = _or_operands(shapes, node)
+    first = next((i for i, o in enumerate(operands) if shapes.expr(o) == ("name", name)), 0)
+    if first == 0 or any(shapes.uses(o, name) for o in operands[:first]):
+        return evaluate(shapes, node, name, held)
+    given = Outcome(KEPT, held)
+    for operand in operands[first:]:
+        given = evaluate(shapes, operand, name, held)
+        if given.kind == UNKNOWN or given.value:
+            return given
+    return given
+
+
+def _or_operands(shapes: Shapes[N], node: N) -> list[N]:
+    """The operands of an ``or`` chain, in order, however its tree nests them."""
+    shape = shapes.expr(node)
+    if shape[0] != "or":
+        return [node]
+    return [*_or_operands(shapes, shape[1]), *_or_operands(shapes, shape[2])]
 
 
 def _same(value: Any, held: Any) -> bool:

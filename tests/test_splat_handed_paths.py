@@ -1,0 +1,48 @@
+"""The tool's arguments handed on in a ``**`` splat (``self._save(**kwargs)``,
+``self._save(**self.args)``): each parameter of the callee a keyword may bind
+holds what the arguments give, so a file it overwrites is named by them (a
+destructive effect); one the call fills otherwise (``self._save("fixed.json",
+**kwargs)``, ``target="fixed.json"``), and a splat of a dict of the code's
+own, hand the callee nothing of the arguments."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+TOOL = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, action="save", **kwargs):
+        if action == "save":
+            return await self._save({call})
+        return Response(message="no", break_loop=False)
+
+    async def _save(self, file_path="out.json", **kwargs):
+        with open(file_path, "w") as f:
+            f.write("x")
+        return Response(message="ok", break_loop=False)
+"""
+
+
+def _destructive(run_cli, make_repo, call: str) -> list[str]:
+    root = make_repo({"tools/t.py": TOOL.format(call=call)})
+    result = run_cli(root, "inspect", "tools/t.py", "--json")
+    assert result.exit_code == 0, result.output
+    ((tool,),) = [module["tools"] for module in json.loads(result.output)]
+    return [f"{effect['area']} in {effect['function']}" for effect in tool["destructive"]]
+
+
+@pytest.mark.parametrize("call", ["**kwargs", "**self.args", "x=1, **kwargs"])
+def test_a_splat_of_the_arguments_names_the_file_overwritten(run_cli, make_repo, call: str) -> None:
+    assert _destructive(run_cli, make_repo, call) == ["file overwrite in T._save"]
+
+
+@pytest.mark.parametrize(
+    "call", ['"fixed.json", **kwargs', 'file_path="fixed.json", **kwargs', '**{"file_path": "a"}']
+)
+def test_a_parameter_filled_otherwise_is_not_the_arguments(run_cli, make_repo, call: str) -> None:
+    assert _destructive(run_cli, make_repo, call) == []
