@@ -149,3 +149,57 @@ def test_a_true_line_about_a_response_a_method_finishes_is_kept(run_cli, make_re
     companion.write_text(text, encoding="utf-8")
     result = run_cli(root, "check", "--select", "DOX120")
     assert "DOX120" not in result.output, result.output
+
+
+REBOUND = """\
+from helpers.tool import Response, Tool
+
+
+class Saver(Tool):
+    async def execute(self, **kwargs):
+        {body}
+        return response
+
+    def _stop(self):
+        return Response(message="stopped", break_loop=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "body, kind",
+    [
+        # a helper's result in one arm, a Response in another
+        (
+            'if self.args.get("stop"):\n            response = self._stop()\n'
+            '        else:\n            response = Response(message="ok", break_loop=False)',
+            "dynamic",
+        ),
+        # a helper's result, replaced on some calls only
+        (
+            'response = self._stop()\n        if self.args.get("go"):\n'
+            '            response = Response(message="ok", break_loop=False)',
+            "dynamic",
+        ),
+        # replaced on every call: the Response alone
+        (
+            'response = self._stop()\n        response = Response(message="ok", break_loop=False)',
+            False,
+        ),
+        # ``None`` first: what reaches the return is a Response
+        (
+            'response = None\n        if self.args.get("go"):\n'
+            '            response = Response(message="ok", break_loop=False)\n'
+            '        else:\n            response = Response(message="no", break_loop=False)',
+            False,
+        ),
+    ],
+)
+def test_a_name_a_response_is_bound_to_on_some_calls_may_hold_what_it_held(
+    run_cli, make_repo, body: str, kind: Any
+) -> None:
+    root: Path = make_repo({"tools/saver.py": REBOUND.format(body=body)})
+    result = run_cli(root, "inspect", "tools/saver.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    assert [o["break_loop"] for o in tool["outcomes"]] == [kind]

@@ -308,3 +308,46 @@ def test_a_check_of_one_method_is_kept_where_another_method_takes_a_stand_in(
         "      branch: required or optional string, default not known, or instead target"
         " (line 13, 19)" in described
     )
+
+
+#: ``handler = getattr(self, name, None)`` of a name bound once to
+#: ``f"_do_{method}"``, called in a ``try`` handed the arguments dict
+GETATTR_TRIED_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Pointer(Tool):
+    async def execute(self, **kwargs):
+        payload = {**self.args, **kwargs}
+        name = f"_do_{payload.get('method')}"
+        handler = getattr(self, name, None)
+        if handler is None:
+            return Response(message="unknown method", break_loop=False)
+        try:
+            message = await handler(payload)
+        except Exception as exc:
+            return Response(message=str(exc), break_loop=False)
+        return Response(message=message, break_loop=False)
+
+    async def _do_key(self, payload):
+        keys = payload.get("keys")
+        if not keys:
+            raise ValueError("keys")
+        return f"sent {keys}"
+
+    def _ensure(self, env):
+        return env.get("DISPLAY")
+"""
+
+
+def test_a_method_a_computed_getattr_reaches_runs_where_it_is_called(make_repo, run_cli) -> None:
+    """Called in the ``try`` around it, handed the dict: its reads of the
+    dict are the arguments' on some calls, its raise one the ``try`` may
+    catch; a method the name cannot give is handed nothing."""
+    root = make_repo({"tools/pointer.py": GETATTR_TRIED_PY})
+    arguments = _arguments(run_cli, root, "tools/pointer.py")
+    assert arguments["keys"] == (False, True, False, True)
+    assert "DISPLAY" not in arguments
+    inspected = run_cli(root, "inspect", "tools/pointer.py", "--json")
+    (tool,) = json.loads(inspected.output)[0]["tools"]
+    assert [(r["exception"], r["in_try"]) for r in tool["raises"]] == [("ValueError", True)]

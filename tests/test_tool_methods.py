@@ -120,3 +120,37 @@ def test_a_local_name_holding_the_method_is_a_dispatch_on_the_method(make_repo, 
         (name,) = tool["arguments"]
         assert (name["required"], name["required_unknown"]) == (False, True), show
         assert name["default_unknown"], show
+
+
+EITHER_METHOD = """\
+    from helpers.tool import Response, Tool
+
+
+    class PointerTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            method = ({read}).lower()
+            if not method:
+                return Response(message="name a method", break_loop=False)
+            return Response(message=method, break_loop=False)
+    """
+
+
+def test_a_check_of_what_the_method_may_give_needs_the_argument_on_some_calls(
+    make_repo, run_cli
+) -> None:
+    """`method = self.method or self.args.get("method")`; `if not method:`
+    refuses only the calls that name no method: `method` is needed on some
+    calls, not on all; an `action` after it is never needed alone."""
+    for read, expected in (
+        ('self.method or self.args.get("method") or ""', {"method": (False, True)}),
+        (
+            'self.method or self.args.get("method") or self.args.get("action") or ""',
+            {"method": (False, True), "action": (False, False)},
+        ),
+    ):
+        root = make_repo({"tools/pointer.py": dedent(EITHER_METHOD).format(read=read)})
+        result = run_cli(root, "inspect", "tools/pointer.py", "--json")
+        assert result.exit_code == 0, result.output
+        (tool,) = json.loads(result.output)[0]["tools"]
+        got = {a["name"]: (a["required"], a["required_unknown"]) for a in tool["arguments"]}
+        assert got == expected, read

@@ -148,10 +148,11 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals):
                     self._arg(name).branch_refusals.add(refusal)
 
     def _refusing(self, test: cst.BaseExpression, recovered: bool, env: Env) -> None:
-        """A check true for ``test`` ends ``execute`` with an error on every
-        call (``recovered``: with a raise a handler may recover from); a
-        name bound to the argument on some calls only (:mod:`.partialbinds`)
-        refuses on those calls only."""
+        """A check true for ``test`` ends ``execute`` with an error on every call
+        (``recovered``: a handler may recover from its raise); a name bound to an
+        argument on some calls only (:mod:`.partialbinds`, ``self.method or ...``): those."""
+        if not recovered and self._names_method(test, env):  # ``self.method or args.get(k)``
+            return self._hedged_check(test, env, selects=True)  # needed when no method is named
         partial = self._partial_args(test, env)  # type: ignore[attr-defined]
         if not recovered:  # ``if action == "dm" and not target``: :mod:`.conjunctrefusals`
             self._conjunct_refusals(test, env)

@@ -50,6 +50,24 @@ class HandedResponses:
     scan: Any
     module: cst.Module
 
+    def _bind_response(self, name: str, value: cst.BaseExpression, env: Env) -> None:
+        """``name = value``. A Response kept in a name: every assignment is a
+        possible value at ``return name`` (branches are not told apart). One
+        made on some calls only, the name bound before to another value
+        (``response = self.save()``, a helper's result), may leave that value
+        there: its ``break_loop`` is not known."""
+        if self._is_response_call(value, env):  # type: ignore[attr-defined]
+            call = value.expression if type(value) is cst.Await else value
+            assert type(call) is cst.Call
+            values: Values = self._break_loop(call, env)  # type: ignore[attr-defined]
+            if name in env.other_bound and env.some_calls():
+                values = [*values, ("dynamic", f"{name}.break_loop")]
+            env.responses.setdefault(name, []).extend(values)
+        elif not (type(value) is cst.Name and value.value == name):
+            env.responses.pop(name, None)
+            if not (type(value) is cst.Name and value.value == "None"):
+                env.other_bound.add(name)  # (``None``: :meth:`_none_reaches`)
+
     def _handed_response(self, call: cst.Call, env: Env) -> None:
         """A call handed a Response kept in a name: what the callee may set
         its ``break_loop`` to is added to its values (a value not known

@@ -225,6 +225,34 @@ class Lookups:
             return
         self.dispatch_names.add(_name_shape(name, self.module))
 
+    def _attribute_methods(self, value: cst.BaseExpression, env: Env) -> tuple[Func, ...]:
+        """The tool's methods ``getattr(self, <computed name>, ...)`` may give:
+        a call of the name bound to it runs one of them, where it is called
+        (in the ``try`` around it), handed what it is handed."""
+        if type(value) is not cst.Call or type(value.func) is not cst.Name:
+            return ()
+        if value.func.value != "getattr" or func_shadowed(value, env) or len(value.args) < 2:
+            return ()
+        if any(a.keyword or a.star for a in value.args) or env.self_name is None:
+            return ()
+        receiver, name = value.args[0].value, value.args[1].value
+        if type(receiver) is not cst.Name or receiver.value != env.self_name:
+            return ()
+        if type(name) is cst.Name:  # ``handler_name = f"_do_{action}"``, bound once
+            bound = self._bound_in(env.func.node.body, name.value)  # type: ignore[attr-defined]
+            if bound is not None and len(bound) == 1 and bound[0].value is not None:
+                name = bound[0].value
+        if literal_value(name, self.module)[0]:
+            return ()
+        shape = _name_shape(name, self.module)
+        if shape == ("", ""):  # any method: none is handed what the call hands
+            return ()
+        return tuple(
+            method
+            for method in self.scan.visible_methods(self.cls)
+            if method.name != "execute" and _fits(method.name, shape)
+        )
+
     def _scan_dispatched(self) -> None:
         """Walk the methods a computed ``getattr`` on the tool may take, and no
         call reached yet, as called on some calls only: a read there that
@@ -248,6 +276,9 @@ class Lookups:
         of ``action`` that is not a key of ``HANDLERS``."""
         env.lookups.pop(name, None)
         env.dispatched.pop(name, None)
+        methods = self._attribute_methods(value, env)
+        if methods:  # ``handler = getattr(self, f"_do_{action}", None)``
+            env.dispatched[name] = methods
         if type(value) is cst.Subscript and len(value.slice) == 1:
             table = self._dispatch_table(value.value, env)  # ``HANDLERS[action]``
             if table is not None:

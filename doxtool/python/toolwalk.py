@@ -261,14 +261,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 env.computed.add(name)  # ``answer = text or self.agent.read_prompt(...)``
             else:
                 env.computed.discard(name)
-            if self._is_response_call(value, env):
-                # a Response kept in a variable: every assignment is a
-                # possible value at ``return name`` (branches are not told apart)
-                call = value.expression if type(value) is cst.Await else value
-                assert type(call) is cst.Call
-                env.responses.setdefault(name, []).extend(self._break_loop(call, env))
-            elif not (type(value) is cst.Name and value.value == name):
-                env.responses.pop(name, None)
+            self._bind_response(name, value, env)  # :mod:`.handedresponses`
         elif type(target) is cst.Attribute:
             if target.attr.value == "break_loop":
                 self._set_break_loop(target.value, value, env)

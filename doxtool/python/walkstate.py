@@ -153,6 +153,8 @@ class Env:
     #: local name -> ``break_loop`` values (and expressions) of the Responses
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
+    #: local names bound to a value other than a Response (or ``None``) so far
+    other_bound: set[str] = field(default_factory=set)
     guards: list[frozenset[str] | None] = field(default_factory=list)
     #: local names last assigned a string that is never empty (``x or "none"``),
     #: or tested by ``if not x: return ...`` / ``raise ...`` before
