@@ -81,3 +81,46 @@ def test_a_builtin_name_the_module_binds_may_take_anything(run_cli, make_repo, w
     root = make_repo(files)
     (argument,) = tool_module(run_cli, root)["arguments"]
     assert presence(argument) == OPTIONAL
+
+
+ORDERED = """\
+p = ""
+try:
+    if "path" not in ARGS:
+        raise ValueError("path is required")
+    p = ARGS["path"]
+FIRST:
+    raise RuntimeError("bad input")
+except KeyError:
+    print("failed")
+print(p)
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "expected"),
+    [
+        # the first handler that takes it runs: it ends the call with an error
+        ("except ValueError", REQUIRED),
+        ("except Exception", REQUIRED),
+        ("except (TypeError, ValueError)", REQUIRED),
+        # one that never takes it, or may (and ends with an error all the
+        # same): the next that may take it decides, and it never does
+        ("except TypeError", REQUIRED),
+        ("except Oops", REQUIRED),
+    ],
+)
+@pytest.mark.parametrize("walk", ["tool", "helper"])
+def test_the_first_handler_that_takes_the_raise_decides(
+    run_cli, make_repo, walk: str, first: str, expected: str
+) -> None:
+    code = ORDERED.replace("FIRST", first)
+    errors = {"helpers/errors.py": "class Oops(Exception):\n    pass\n"}
+    if walk == "tool":
+        files = {"tools/t.py": HEAD + as_tool(code, "ARGS"), **errors}
+    else:
+        files = {"tools/t.py": HELPER_TOOL, "helpers/fmt.py": HEAD + as_helper(code, "ARGS")}
+        files.update(errors)
+    root = make_repo(files)
+    (argument,) = tool_module(run_cli, root)["arguments"]
+    assert presence(argument) == expected

@@ -105,7 +105,8 @@ class CatchWalk:
             env.catchers.append(None if finally_may_leave(stmt) else tuple(stmt.handlers))
         escaping = env.escaping
         if recovers and not env.recovering:  # (one ``try`` that may recover around it)
-            env.escaping = self._escaping(stmt)
+            ends = [id(h) for h, e in zip(stmt.handlers, ending, strict=True) if e]
+            env.escaping = self._escaping(stmt, frozenset(ends))
         env.recovering += recovers
         body = suite_body(stmt.body)
         env.conditional += handed
@@ -122,14 +123,15 @@ class CatchWalk:
         if handlers:
             env.catchers.pop()
 
-    def _escaping(self, stmt: cst.Try | cst.TryStar) -> frozenset[int]:
+    def _escaping(self, stmt: cst.Try | cst.TryStar, ending: frozenset[int]) -> frozenset[int]:
         """The checks at the start of the body of ``stmt`` whose raise no
-        handler that goes on takes (:func:`~doxtool.python.cstcaught.escaping_checks`;
+        handler that goes on takes (``ending``: the handlers that end the
+        call with an error; :func:`~doxtool.python.cstcaught.escaping_checks`;
         none where a star import may bind any class name)."""
         scan = self.scan
         if scan.star_imports or type(stmt) is not cst.Try:
             return frozenset()
-        return escaping_checks(stmt, self._base_only(), scan.bound_names, scan.classes)
+        return escaping_checks(stmt, self._base_only(), scan.bound_names, scan.classes, ending)
 
     def _with(self, stmt: cst.With, env: Env) -> None:
         for item in stmt.items:

@@ -29,7 +29,7 @@ import builtins
 from collections.abc import Callable, Collection, Sequence
 
 from doxtool.python.astparse import statements
-from doxtool.python.excclasses import NEVER, handler_verdict, raised_class
+from doxtool.python.excclasses import NEVER, SURE, handler_verdict, raised_class
 from doxtool.python.names import dotted_parts
 from doxtool.python.noreturn import EXIT_CALLS
 
@@ -225,10 +225,15 @@ def check_escapes(
     if dotted is None:
         return False
     raised = raised_class(".".join(dotted), bound, classes, base_only)
-    return all(
-        not handler_goes_on(h) or handler_verdict(_handler_names(h), raised) == NEVER
-        for h in tried.handlers
-    )
+    for handler in tried.handlers:  # the first that takes it runs
+        verdict = handler_verdict(_handler_names(handler), raised)
+        if verdict == NEVER:
+            continue
+        if handler_goes_on(handler):
+            return False  # it may recover
+        if verdict == SURE:
+            return True
+    return True
 
 
 def _handler_names(handler: ast.ExceptHandler) -> list[str | None] | None:

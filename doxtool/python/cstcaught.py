@@ -14,7 +14,7 @@ import libcst as cst
 from doxtool.python.caught import base_only_builtin, exception_builtin
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import dotted_name, is_kind, statement_children
-from doxtool.python.excclasses import NEVER, handler_verdict, raised_class
+from doxtool.python.excclasses import NEVER, SURE, handler_verdict, raised_class
 from doxtool.python.raisecatch import handler_kinds, handler_names
 
 
@@ -95,6 +95,7 @@ def escaping_checks(
     base_only: frozenset[str],
     bound: Collection[str] = frozenset(),
     classes: Collection[str] = frozenset(),
+    ending: Collection[int] | None = None,
 ) -> frozenset[int]:
     """The ids of the checks at the start of the body of ``stmt``, none but
     such checks before them, whose raise no handler that does not raise
@@ -102,12 +103,16 @@ def escaping_checks(
     ValueError(...)`` under ``except KeyError``; a class of the module that
     derives from ``BaseException`` only, ``base_only``, under ``except
     Exception``), where no ``finally`` returns; ``bound``: the names the
-    module binds, ``classes``: the classes it defines."""
+    module binds, ``classes``: the classes it defines; ``ending``: the
+    handlers (by id) that end the call with an error (a raise, a returned
+    error ``Response``; by default those that raise). The first handler
+    that may take the raise decides: one that ends so, surely taking it,
+    leaves the check a refusal; one that recovers makes it none."""
     if stmt.finalbody is not None and contains_return(stmt.finalbody):
         return frozenset()
     found: set[int] = set()
     for inner in stmt.body.body:
-        if not _escaping_check(inner, stmt, base_only, bound, classes):
+        if not _escaping_check(inner, stmt, base_only, bound, classes, ending):
             break
         found.add(id(inner))
     return frozenset(found)
@@ -133,6 +138,7 @@ def _escaping_check(
     base_only: frozenset[str],
     bound: Collection[str],
     classes: Collection[str],
+    ending: Collection[int] | None,
 ) -> bool:
     if type(node) is not cst.If or node.orelse is not None:
         return False
@@ -149,10 +155,16 @@ def _escaping_check(
     if dotted is None:
         return False
     raised = raised_class(".".join(dotted), bound, classes, base_only)
-    return all(
-        _ends_with_raise(h.body.body) or handler_verdict(handler_names(h), raised) == NEVER
-        for h in stmt.handlers
-    )
+    for handler in stmt.handlers:  # the first that takes it runs
+        verdict = handler_verdict(handler_names(handler), raised)
+        if verdict == NEVER:
+            continue
+        ends = _ends_with_raise(handler.body.body) if ending is None else id(handler) in ending
+        if not ends:
+            return False  # it may recover
+        if verdict == SURE:
+            return True
+    return True
 
 
 def _base_only_raise(small: cst.BaseSmallStatement, base_only: frozenset[str]) -> bool:
