@@ -136,3 +136,27 @@ def test_a_name_bound_anew_past_a_fallback_arm_no_longer_holds_the_argument(
     assert _type(make_repo, run_cli, REFILLED + check, "files") == "array"
     for rebind in rebinds:
         assert _type(make_repo, run_cli, REFILLED + rebind + check, "files") is None, rebind
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('    ids = args.get("ids") or []\n    return str(ids)\n', None),
+        ('    ids = args.get("ids") or 0\n    return str(ids)\n', None),
+        ('    return str(args.get("ids") or [])\n', None),
+        ('    ids = args.get("ids") or ""\n    return str(ids)\n', "string"),
+    ],
+)
+def test_text_of_a_value_with_a_literal_fallback_in_a_helper(
+    make_repo, run_cli, body: str, expected: object
+) -> None:
+    tool = (
+        "from helpers.fmt import text_of\n"
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class T(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        return Response(message=text_of(self.args), break_loop=False)\n"
+    )
+    root = make_repo({"tools/t.py": tool, "helpers/fmt.py": "def text_of(args):\n" + body})
+    (argument,) = tool_module(run_cli, root)["arguments"]
+    assert argument["type"] == expected

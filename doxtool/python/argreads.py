@@ -291,6 +291,8 @@ class ArgumentReads:
         read = ArgumentRead(line, column, kind, guarded, env.func.qualname)
         builder.reads.append(read)
         builder.read_nodes[id(read)] = id(node)
+        if key in env.present_past:
+            builder.present_reads.add(id(read))
         if line >= env.refused_keys.get(key, line + 1):  # :meth:`._refuse_after`
             builder.refused_reads.add((line, column))
         if raises and not guarded:

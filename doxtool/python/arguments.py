@@ -76,6 +76,8 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     #: ``""`` for two kinds)
     read_nodes: dict[int, int] = field(default_factory=dict)
     compared_reads: dict[int, str] = field(default_factory=dict)
+    #: the reads (by id) past a check that raises without the key: none raises
+    present_reads: set[int] = field(default_factory=set)
     #: the JSON types its value is tested for (``isinstance(tags, str)``;
     #: ``"?"`` for a class of none): the code takes more than one type, so a
     #: literal default's type is not the only one, nor an annotation's other

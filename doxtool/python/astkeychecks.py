@@ -33,7 +33,7 @@ from doxtool.python.astshapes import literal
 from doxtool.python.asttested import isinstance_refusal
 from doxtool.python.astvaluekeys import AstValueKeys
 from doxtool.python.astwalk import walk
-from doxtool.python.caught import base_only_classes, check_escapes
+from doxtool.python.caught import check_escapes, module_classes
 from doxtool.python.keyaggregates import AGGREGATES, READ_ONLY_CALLS, aggregate_groups, one_of_keys
 from doxtool.python.keyreads import or_group, stands_for
 from doxtool.python.readforms import CALLED, REFUSALS
@@ -63,8 +63,8 @@ class AstKeyChecks(AstValueKeys):
     key_filters: dict[str, Comprehension]
     var_groups: dict[str, Any]
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
-    #: the module's classes ``except Exception`` does not take (read when needed)
-    _base_only: frozenset[str] | None = None
+    #: what judges the handlers of the module (:func:`~doxtool.python.caught.module_classes`)
+    _classes: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = None
 
     _literal_keys: Callable[[ast.expr], list[str]]
     _read_contract: Callable[[KeyRead, str], bool]
@@ -207,9 +207,12 @@ class AstKeyChecks(AstValueKeys):
         under ``except Exception``: :func:`~doxtool.python.caught.check_escapes`)."""
         if not isinstance(inner, ast.If):
             return False
-        if self._base_only is None:
-            self._base_only = base_only_classes(self.owner.tree)
-        return check_escapes(inner, stmt, self._base_only)
+        if self._classes is None:
+            self._classes = module_classes(self.owner.tree)
+        bound, classes, base_only = self._classes
+        if "*" in bound:
+            return False  # a star import may bind any class name
+        return check_escapes(inner, stmt, base_only, bound, classes)
 
     def _needs(self, group: Group, every: bool) -> None:
         if len(group) == 1:

@@ -283,7 +283,10 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         if qualified in effects.OPEN_CALLS:
             if qualified in effects.ARCHIVE_OPENERS and not self._opens_file(node, env):
                 return
-            self._side_effects(self._open_areas(node, env), qualified, node, env)
+            areas = self._open_areas(node, env)
+            # a file opened by a mode not read (``zipfile.ZipFile(path, mode)``)
+            self.effects_unknown |= not areas and qualified in effects.ARCHIVE_OPENERS
+            self._side_effects(areas, qualified, node, env)
             return
         if qualified in effects.DATABASES:
             path = call_argument(node, 0, "database")

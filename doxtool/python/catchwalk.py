@@ -42,6 +42,7 @@ class CatchWalk:
     _base_only: Callable[[], frozenset[str]]
     _suppressing: Callable[[Env], Callable[[cst.WithItem], bool]]  # :mod:`.reach`
     entry: Any
+    scan: Any  # the :class:`~doxtool.python.modulescan.ModuleScan`
 
     def _try(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:
         # a ``finally`` that always leaves overrides every ``return`` before it
@@ -104,7 +105,8 @@ class CatchWalk:
             env.catchers.append(None if finally_may_leave(stmt) else tuple(stmt.handlers))
         escaping = env.escaping
         if recovers and not env.recovering:  # (one ``try`` that may recover around it)
-            env.escaping = escaping_checks(stmt, self._base_only())  # type: ignore[arg-type]
+            ends = [id(h) for h, e in zip(stmt.handlers, ending, strict=True) if e]
+            env.escaping = self._escaping(stmt, frozenset(ends))
         env.recovering += recovers
         body = suite_body(stmt.body)
         env.conditional += handed
@@ -120,6 +122,16 @@ class CatchWalk:
         env.trying -= bool(handlers)
         if handlers:
             env.catchers.pop()
+
+    def _escaping(self, stmt: cst.Try | cst.TryStar, ending: frozenset[int]) -> frozenset[int]:
+        """The checks at the start of the body of ``stmt`` whose raise no
+        handler that goes on takes (``ending``: the handlers that end the
+        call with an error; :func:`~doxtool.python.cstcaught.escaping_checks`;
+        none where a star import may bind any class name)."""
+        scan = self.scan
+        if scan.star_imports or type(stmt) is not cst.Try:
+            return frozenset()
+        return escaping_checks(stmt, self._base_only(), scan.bound_names, scan.classes, ending)
 
     def _with(self, stmt: cst.With, env: Env) -> None:
         for item in stmt.items:
@@ -171,7 +183,11 @@ class CatchWalk:
         finally:
             env.guards.pop()
         for name, builder in self.args.items():
-            if any(r.kind == "subscript" for r in builder.reads[before.get(name, 0) :]):
+            # (not one past a check that raises without the key: it never raises)
+            if any(
+                r.kind == "subscript" and id(r) not in builder.present_reads
+                for r in builder.reads[before.get(name, 0) :]
+            ):
                 builder.set_fallback(False)
 
 

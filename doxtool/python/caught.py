@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from doxtool.python.astparse import statements
+from doxtool.python.excclasses import NEVER, SURE, handler_verdict, raised_class
 from doxtool.python.names import dotted_parts
 from doxtool.python.noreturn import EXIT_CALLS
 
@@ -173,25 +174,79 @@ def base_only_classes(tree: ast.Module) -> frozenset[str]:
     return frozenset(found)
 
 
-def check_escapes(check: ast.stmt, tried: ast.Try, base_only: frozenset[str]) -> bool:
-    """Whether the raise ``check`` (``if not x: raise Abort(...)``, in the
-    body of ``tried``) ends with leaves ``tried`` whatever its handlers do:
-    it raises a class ``except Exception`` does not take (``base_only``, the
-    module's: :func:`base_only_classes`, or a builtin one), and each handler
-    that does not raise again takes only builtin ``Exception`` classes; so
-    does each statement before it in the body (else one of them may raise
-    what a handler takes, and the check not run)."""
+def module_classes(tree: ast.Module) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The names ``tree`` binds anywhere (``"*"`` with a star import), the
+    classes it defines at its top and those of them that derive from
+    ``BaseException`` only (:func:`base_only_classes`): what judges which
+    class a handler takes (:mod:`~doxtool.python.excclasses`)."""
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.alias):
+            bound.add(node.asname or node.name.partition(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            bound.update(node.names)
+    classes = frozenset(s.name for s in tree.body if isinstance(s, ast.ClassDef))
+    return frozenset(bound), classes, base_only_classes(tree)
+
+
+def check_escapes(
+    check: ast.stmt,
+    tried: ast.Try,
+    base_only: frozenset[str],
+    bound: Collection[str] = frozenset(),
+    classes: Collection[str] = frozenset(),
+) -> bool:
+    """Whether the raise ``check`` (``if not x: raise ValueError(...)``, in
+    the body of ``tried``) ends with leaves ``tried`` whatever its handlers
+    do: no handler that does not raise itself may take its class
+    (:mod:`~doxtool.python.excclasses`: ``except KeyError`` for a
+    ``ValueError``; ``except Exception`` for a class of the module that
+    derives from ``BaseException`` only, ``base_only``:
+    :func:`base_only_classes`; ``bound``: the names the module binds,
+    ``classes``: the classes it defines); so does each statement before it
+    in the body (else one of them may raise what a handler takes, and the
+    check not run)."""
     if not isinstance(check, ast.If) or check.orelse or check not in tried.body:
         return False
     before = tried.body[: tried.body.index(check)]
-    if not all(check_escapes(s, tried, base_only) for s in before):
+    if not all(check_escapes(s, tried, base_only, bound, classes) for s in before):
         return False  # what goes before may raise what a handler takes, skipping it
     last = check.body[-1]
     if not isinstance(last, ast.Raise) or last.exc is None:
         return False
     if any(isinstance(s, ast.Return) for s in statements(tried.finalbody)):
         return False  # a ``finally`` that returns takes any error
-    return _base_only_raise(last, base_only) and _handlers_take_exceptions(tried)
+    kind = last.exc.func if isinstance(last.exc, ast.Call) else last.exc
+    dotted = dotted_parts(kind)
+    if dotted is None:
+        return False
+    raised = raised_class(".".join(dotted), bound, classes, base_only)
+    for handler in tried.handlers:  # the first that takes it runs
+        verdict = handler_verdict(_handler_names(handler), raised)
+        if verdict == NEVER:
+            continue
+        if handler_goes_on(handler):
+            return False  # it may recover
+        if verdict == SURE:
+            return True
+    return True
+
+
+def _handler_names(handler: ast.ExceptHandler) -> list[str | None] | None:
+    """The dotted names of the classes a handler names (``None`` for an
+    expression that is no name), ``None`` for a bare ``except``."""
+    if handler.type is None:
+        return None
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    names: list[str | None] = []
+    for kind in kinds:
+        dotted = dotted_parts(kind)
+        names.append(None if dotted is None else ".".join(dotted))
+    return names
 
 
 def raises_past(tried: ast.Try, base_only: frozenset[str]) -> bool:

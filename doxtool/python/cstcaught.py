@@ -7,20 +7,15 @@ goes on takes, read with libcst for the tool walk (:mod:`.contracts`; the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import libcst as cst
 
 from doxtool.python.caught import base_only_builtin, exception_builtin
 from doxtool.python.controlflow import contains_return
-from doxtool.python.cstnodes import is_kind, statement_children
-
-
-def handler_kinds(handler: cst.ExceptHandler) -> list[cst.BaseExpression]:
-    """The classes a handler with a type names (``except (A, B)``: both)."""
-    kind = handler.type
-    assert kind is not None
-    return [e.value for e in kind.elements] if type(kind) is cst.Tuple else [kind]
+from doxtool.python.cstnodes import dotted_name, is_kind, statement_children
+from doxtool.python.excclasses import NEVER, SURE, handler_verdict, raised_class
+from doxtool.python.raisecatch import handler_kinds, handler_names
 
 
 def base_only_classes(module: cst.Module) -> frozenset[str]:
@@ -95,19 +90,29 @@ def raises_past(stmt: cst.Try, base_only: frozenset[str]) -> bool:
     )
 
 
-def escaping_checks(stmt: cst.Try, base_only: frozenset[str]) -> frozenset[int]:
+def escaping_checks(
+    stmt: cst.Try,
+    base_only: frozenset[str],
+    bound: Collection[str] = frozenset(),
+    classes: Collection[str] = frozenset(),
+    ending: Collection[int] | None = None,
+) -> frozenset[int]:
     """The ids of the checks at the start of the body of ``stmt``, none but
-    such checks before them, that raise a class ``except Exception`` does
-    not take (``base_only``, or a builtin one), where each handler that does
-    not raise takes only builtin ``Exception`` classes and no ``finally``
-    returns."""
+    such checks before them, whose raise no handler that does not raise
+    itself may take (:mod:`~doxtool.python.excclasses`: ``raise
+    ValueError(...)`` under ``except KeyError``; a class of the module that
+    derives from ``BaseException`` only, ``base_only``, under ``except
+    Exception``), where no ``finally`` returns; ``bound``: the names the
+    module binds, ``classes``: the classes it defines; ``ending``: the
+    handlers (by id) that end the call with an error (a raise, a returned
+    error ``Response``; by default those that raise). The first handler
+    that may take the raise decides: one that ends so, surely taking it,
+    leaves the check a refusal; one that recovers makes it none."""
     if stmt.finalbody is not None and contains_return(stmt.finalbody):
-        return frozenset()
-    if not _handlers_take_exceptions(stmt):
         return frozenset()
     found: set[int] = set()
     for inner in stmt.body.body:
-        if not _escaping_check(inner, base_only):
+        if not _escaping_check(inner, stmt, base_only, bound, classes, ending):
             break
         found.add(id(inner))
     return frozenset(found)
@@ -127,7 +132,14 @@ def _handlers_take_exceptions(stmt: cst.Try) -> bool:
     return True
 
 
-def _escaping_check(node: cst.BaseStatement, base_only: frozenset[str]) -> bool:
+def _escaping_check(
+    node: cst.BaseStatement,
+    stmt: cst.Try,
+    base_only: frozenset[str],
+    bound: Collection[str],
+    classes: Collection[str],
+    ending: Collection[int] | None,
+) -> bool:
     if type(node) is not cst.If or node.orelse is not None:
         return False
     if type(node.body) is not cst.IndentedBlock:
@@ -135,7 +147,24 @@ def _escaping_check(node: cst.BaseStatement, base_only: frozenset[str]) -> bool:
     body = node.body.body
     if not _ends_with_raise(body):
         return False
-    return _base_only_raise(body[-1].body[-1], base_only)  # type: ignore[union-attr]
+    raise_ = body[-1].body[-1]  # type: ignore[union-attr]
+    exc = raise_.exc  # type: ignore[union-attr]
+    if type(exc) is cst.Call:
+        exc = exc.func
+    dotted = dotted_name(exc) if exc is not None else None
+    if dotted is None:
+        return False
+    raised = raised_class(".".join(dotted), bound, classes, base_only)
+    for handler in stmt.handlers:  # the first that takes it runs
+        verdict = handler_verdict(handler_names(handler), raised)
+        if verdict == NEVER:
+            continue
+        ends = _ends_with_raise(handler.body.body) if ending is None else id(handler) in ending
+        if not ends:
+            return False  # it may recover
+        if verdict == SURE:
+            return True
+    return True
 
 
 def _base_only_raise(small: cst.BaseSmallStatement, base_only: frozenset[str]) -> bool:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
+from doxtool.core.facts import json_type
 from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.argtypes import ALL_TYPES
@@ -62,6 +63,7 @@ class KeyValues:
     cls: str | None
     self_name: str | None
     _read_contract: Callable[[KeyRead, str], bool]
+    fallback_values: dict[int, tuple[bool, Any]]  # :mod:`.keyreads`
 
     @cached_property
     def body_walk(self) -> list[ast.AST]:
@@ -71,6 +73,17 @@ class KeyValues:
         return walk_all(self.node.body) if nodes is None else nodes
 
     def _settle_values(self, parameters: list[KeyRead]) -> None:
+        """:meth:`_settle_reads`; then ``str(x)`` of a value whose missing
+        form is a literal fallback of another type (``d.get("ids") or []``,
+        ``or 0``) says no more of its type than after a literal default of
+        that type: no string is stated, as in the tool's own code."""
+        self._settle_reads(parameters)
+        for read in self.reads:
+            known, value = self.fallback_values.get(id(read), (False, None))
+            if known and read.coercion == "str" and json_type(value) not in (None, "string"):
+                read.weak = None if read.weak == "string" else read.weak
+
+    def _settle_reads(self, parameters: list[KeyRead]) -> None:
         """Conversions of names bound to reads, and the values reads accept;
         ``parameters``: the reads of the parameters a ``**`` splat fills,
         each the value of its name while the function never rebinds it."""

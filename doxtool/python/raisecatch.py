@@ -6,34 +6,24 @@ Each enclosing ``try`` body with handlers is one entry of
 :attr:`~doxtool.python.walkstate.Env.catchers` (its handlers); a ``with
 suppress(...)``, a ``finally`` that always leaves, and a ``try`` whose
 ``finally`` may leave (:func:`finally_may_leave`) are entries of ``None``
-(it may swallow anything). A handler takes the raised class surely (a bare
-``except``, ``BaseException``, the same class, a builtin class above a
-builtin one), never (a builtin class not above a builtin one, a class of
-the module for a builtin one, an ``Exception`` class for a class of the
-module that derives from ``BaseException`` only) or perhaps (anything
-else). A handler whose body ends with ``raise`` (or ``raise`` of its own
-``as`` name), simple statements that do not leave before it
-(``log.error(e)``; not ``sys.exit(1)`` nor a call of the module's that
-always raises, past which the ``raise`` never runs) and none rebinding
-that name, passes the exception on. The raise gets out of a
+(it may swallow anything). A handler takes the raised class surely, never
+or perhaps (:mod:`~doxtool.python.excclasses`). A handler whose body ends
+with ``raise`` (or ``raise`` of its own ``as`` name), simple statements that
+do not leave before it (``log.error(e)``; not ``sys.exit(1)`` nor a call of
+the module's that always raises, past which the ``raise`` never runs) and
+none rebinding that name, passes the exception on. The raise gets out of a
 ``try`` when no handler may take it or the first that surely does passes
 it on, each before it passing it on too or never taking it."""
 
 from __future__ import annotations
 
-import builtins
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
 
 import libcst as cst
 
 from doxtool.python.controlflow import small_stops
-from doxtool.python.cstcaught import handler_kinds
 from doxtool.python.cstnodes import child_nodes, dotted_name
-
-SURE = "sure"
-NEVER = "never"
-PERHAPS = "perhaps"
+from doxtool.python.excclasses import NEVER, SURE, RaisedClass, handler_verdict, raised_class
 
 #: statements that leave a handler's body
 _LEAVING = (cst.Return, cst.Break, cst.Continue, cst.Raise)
@@ -41,31 +31,6 @@ _LEAVING = (cst.Return, cst.Break, cst.Continue, cst.Raise)
 #: handlers of one ``try`` body; None: a ``with suppress(...)`` or an
 #: overriding ``finally``, which may swallow anything
 Catcher = "tuple[cst.ExceptHandler, ...] | None"
-
-
-@dataclass(frozen=True)
-class _Raised:
-    """The class a ``raise`` raises, and what judges the handlers around it."""
-
-    #: its dotted name as written
-    name: str
-    #: the builtin class it names, if so
-    builtin: type | None
-    #: the names the module binds (Python's own are the others)
-    bound: Collection[str]
-    #: the classes the module defines, and those that derive from
-    #: ``BaseException`` and not ``Exception``
-    classes: Collection[str]
-    base_only: Collection[str]
-    #: whether a call never returns (``sys.exit(1)``), if known
-    ends: Callable[[cst.BaseExpression], bool] | None = None
-
-
-def _builtin(name: str) -> type | None:
-    kind = getattr(builtins, name, None)
-    if isinstance(kind, type) and issubclass(kind, BaseException):
-        return kind
-    return None
 
 
 def _passes_on(
@@ -124,41 +89,31 @@ def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
-def _takes(handler: cst.ExceptHandler, raised: _Raised) -> str:
+def _takes(handler: cst.ExceptHandler, raised: RaisedClass) -> str:
     """How surely ``handler`` takes the class ``raised``."""
+    return handler_verdict(handler_names(handler), raised)
+
+
+def handler_names(handler: cst.ExceptHandler) -> list[str | None] | None:
+    """The dotted names of the classes a handler names (``None`` for an
+    expression that is no name), ``None`` for a bare ``except``."""
     if handler.type is None:
-        return SURE
-    verdicts = [_takes_one(k, raised) for k in handler_kinds(handler)]
-    if SURE in verdicts:
-        return SURE
-    if all(v == NEVER for v in verdicts):
-        return NEVER
-    return PERHAPS
+        return None
+    names: list[str | None] = []
+    for kind in handler_kinds(handler):
+        dotted = dotted_name(kind)
+        names.append(None if dotted is None else ".".join(dotted))
+    return names
 
 
-def _takes_one(kind: cst.BaseExpression, raised: _Raised) -> str:
-    dotted = dotted_name(kind)
-    if dotted is None:
-        return PERHAPS
-    name = ".".join(dotted)
-    if name == raised.name:
-        return SURE
-    caught_builtin = _builtin(name) if name not in raised.bound else None
-    if caught_builtin is BaseException:
-        return SURE
-    if raised.name in raised.base_only and caught_builtin is not None:
-        # ``class Abort(BaseException)``: no ``Exception`` class takes it;
-        # ``SystemExit`` takes ``class Abort(SystemExit)``
-        return NEVER if issubclass(caught_builtin, Exception) else PERHAPS
-    if raised.builtin is None:
-        return PERHAPS
-    if caught_builtin is not None:
-        return SURE if issubclass(raised.builtin, caught_builtin) else NEVER
-    # a builtin class derives from no class the module defines
-    return NEVER if name in raised.classes else PERHAPS
+def handler_kinds(handler: cst.ExceptHandler) -> list[cst.BaseExpression]:
+    """The classes a handler with a type names (``except (A, B)``: both)."""
+    kind = handler.type
+    assert kind is not None
+    return [e.value for e in kind.elements] if type(kind) is cst.Tuple else [kind]
 
 
-def _escapes_try(handlers: Sequence[cst.ExceptHandler], raised: _Raised) -> bool:
+def _escapes_try(handlers: Sequence[cst.ExceptHandler], raised: RaisedClass) -> bool:
     for handler in handlers:
         verdict = _takes(handler, raised)
         if verdict == NEVER:
@@ -194,8 +149,7 @@ def may_be_caught(
     if dotted is None:
         return True
     name = ".".join(dotted)
-    builtin = _builtin(name) if name not in bound else None  # Python's own unless bound
-    raised = _Raised(name, builtin, bound, classes, base_only, ends)
+    raised = raised_class(name, bound, classes, base_only, ends)  # Python's own unless bound
     return any(entry is None or not _escapes_try(entry, raised) for entry in reversed(catchers))
 
 

@@ -79,7 +79,9 @@ def unseen_areas(
         if unclassified(imported.module) and not in_repository(imported):
             return _PHYSICAL
     if any(
-        call in _OPENERS or call.endswith(".open") or call.rsplit(".", 1)[-1] in _FLAGGED
+        call in _OPENERS
+        or (call.endswith(".open") and not effects.for_call(call))  # not ``webbrowser.open``
+        or call.rsplit(".", 1)[-1] in _FLAGGED
         for call in outline.calls
     ) or any(evidence.via in effects.DATABASES for evidence in outline.effects):
         # a mode not read; a database connection's queries read its file
