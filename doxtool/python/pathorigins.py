@@ -138,8 +138,38 @@ class PathOrigins:
             if keyword.arg is not None:
                 origins = sorted(self._origins(keyword.value)) or [""] * bool(splat)
                 passes.extend([keyword.arg, o] for o in origins)
+        if splat:
+            # a key taken out of the dict before (``kwargs.pop("path", None)``)
+            # is one the splat does not fill
+            passes.extend([key, ""] for key in sorted(self._removed_keys(splats, node.lineno)))
         passes.extend(["**", o] for o in splat)
         return passes
+
+    def _removed_keys(self, splats: list[ast.expr], line: int) -> set[str]:
+        """The literal keys the function's statements before ``line`` take out
+        of one of the dicts ``splats`` (``d.pop("k")``, ``del d["k"]``)."""
+        if self.function is None:
+            return set()
+        dumps = {ast.dump(value) for value in splats}
+        keys: set[str] = set()
+        for node in ast.walk(self.function):
+            if getattr(node, "lineno", line) >= line:
+                continue
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                dict_of, key = node.func.value, node.args[0] if node.args else None
+                if node.func.attr != "pop":
+                    continue
+            elif isinstance(node, ast.Delete) and len(node.targets) == 1:
+                target = node.targets[0]
+                if not isinstance(target, ast.Subscript):
+                    continue
+                dict_of, key = target.value, target.slice
+            else:
+                continue
+            literal = isinstance(key, ast.Constant) and type(key.value) is str
+            if literal and ast.dump(dict_of) in dumps:
+                keys.add(key.value)  # type: ignore[union-attr]
+        return keys
 
     def _hand(self, step: Step, node: ast.Call) -> None:
         """What a call into the repository hands on: the origins of its
