@@ -140,3 +140,34 @@ def test_a_class_or_function_of_the_repository_only_read_is_not_called(
     called = "        conn = Conn(kwargs.get('p'))\n"
     root = make_repo(_files(_tool(called, imports), extra))
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} network."
+
+
+@pytest.mark.parametrize(
+    ("body", "helper"),
+    [
+        # a default getattr may give back, then called
+        ("        fn = getattr(kwargs, 'missing', _connect)\n        fn('h')\n", ""),
+        # a value setattr keeps on the object, then called
+        ("        setattr(self, 'opener', _connect)\n        self.opener('h')\n", ""),
+        # the value cast returns, then called
+        ("        fn = cast(object, _connect)\n        fn('h')\n", ""),
+        # the same in a helper of another module
+        (
+            "        open_one('h')\n",
+            "def open_one(host):\n    fn = getattr(host, 'missing', make)\n    return fn(host)\n",
+        ),
+    ],
+)
+def test_a_function_a_reading_call_hands_back_or_keeps_may_be_called(
+    make_repo, run_cli, body: str, helper: str
+) -> None:
+    imports = (
+        "from typing import cast\n\nfrom helpers.conn import Conn\nfrom helpers.opener import open_one\n\n\n"
+        "def _connect(host):\n    return Conn(host)\n\n\n"
+    )
+    opener = (
+        "from helpers.conn import Conn\n\n\ndef make(host):\n    return Conn(host)\n\n\n" + helper
+    )
+    extra = {"helpers/conn.py": CONN, "helpers/opener.py": opener}
+    root = make_repo(_files(_tool(body, imports), extra))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} network."

@@ -631,3 +631,61 @@ def test_a_heading_beside_called_methods_in_a_methods_section_names_a_method(
         f"{PROMPT}:15:5: PRM002 prompt heading names tool `doze`, which does not exist"
         " (no `doze.py` in tools, python/tools, plugins/*/tools)",
     ], result.output
+
+
+STORE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Store(Tool):
+    async def execute(self, **kwargs):
+        handler = getattr(self, f"_{self.method}", None)
+        if handler is None:
+            return Response(message="unknown method", break_loop=False)
+        return await handler(**kwargs)
+
+    async def _find(self, query="", **kw):
+        return Response(message=query, break_loop=False)
+"""
+COPIER_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Copier(Tool):
+    async def execute(self, target="", **kwargs):
+        return Response(message=target, break_loop=False)
+"""
+STORE_PROMPT = """\
+# Record Keeping
+
+## Available Methods
+
+### find
+args: `query`
+~~~json
+{"tool_name": "store:find", "tool_args": {"query": "x"}}
+~~~
+
+### backup
+args: `target`
+~~~json
+{"tool_name": "copier", "tool_args": {"target": "/x"}}
+~~~
+"""
+
+
+def test_a_heading_over_an_example_of_another_tool_is_no_method_beside_called_methods(
+    make_repo, run_cli
+) -> None:
+    """``### backup`` in the section of methods, over an example of another
+    tool, is that call's heading, not a method of `store`: its example is
+    not reported as another tool's under a heading of `store`."""
+    files = {
+        "tools/store.py": STORE_PY,
+        "tools/copier.py": COPIER_PY,
+        "prompts/agent.system.tools.md": "## Tools\n{{tools}}\n",
+        "prompts/agent.system.tool.store.md": STORE_PROMPT,
+    }
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM006")
+    assert _findings(result.output) == [], result.output

@@ -259,7 +259,8 @@ def _with_section_methods(
     none of its arguments with a value (which methods it takes is not in its
     arguments): ``### import`` beside ``### export`` over an example calling
     ``store:export`` names a method of ``store``. A heading an example
-    calls, or named like a tool of the repository, stays a tool's."""
+    calls, one over an example of another tool, or one named like a tool
+    of the repository, stays a tool's."""
     parts: dict[int, set[str]] = {}
     for tool in doc.tools:
         if tool.source == "heading" and tool.part and tool.name in owners:
@@ -273,5 +274,20 @@ def _with_section_methods(
         known = dispatch(owner)
         if known is not None and (known.values or known.named_values):
             continue  # the values its code takes are known: another is no method
-        if dispatch(tool.name) is None and tool.name not in called:
+        known_tool = dispatch(tool.name) is not None or tool.name in called
+        if not known_tool and not _calls_another(doc, tool, owner):
             owners[tool.name] = owner
+
+
+def _calls_another(doc: PromptDoc, heading: PromptTool, owner: str) -> bool:
+    """Whether an example under ``heading`` (before the next heading of a
+    tool) calls a tool other than ``owner``: the heading is that call's."""
+    after = [
+        t.line for t in doc.tools if t.source in ("heading", "title") and t.line > heading.line
+    ]
+    end = min(after, default=None)
+    return any(
+        example.tool_name.split(":", 1)[0] != owner
+        for example in doc.examples
+        if example.tool_name and example.line > heading.line and (end is None or example.line < end)
+    )

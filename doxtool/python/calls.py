@@ -197,14 +197,15 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         for what it does (what it raises may never get out)."""
         # ``isinstance(proc, subprocess.Popen)``, ``cast(subprocess.Popen, p)``,
         # ``callable(_fetch)`` read what they are handed: they call nothing,
-        # neither a library function nor one or a class of the repository
+        # neither a library function nor one or a class of the repository;
+        # but ``getattr(obj, name, _fallback)`` may give ``_fallback`` back
         called = dotted_name(node.func) or [""]
         imported = called[0] in env.names
         callee = self.scan._resolve(called, env.names) if imported else ".".join(called)
-        if callee in effects.NOT_CALLING:
-            return
-        for arg in node.args:
+        for index, arg in enumerate(node.args):
             if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
+                continue
+            if effects.read_only(callee, index):
                 continue
             if type(arg.value) is cst.Name and (fn := self._own_function(arg.value, env)):
                 # when, and whether, it runs is the call's: what it raises

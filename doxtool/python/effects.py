@@ -449,3 +449,15 @@ NOT_CALLING = frozenset(
         "asyncio.iscoroutinefunction",
     }
 )
+#: of those, the ones that hand back or keep one argument, by its position
+#: (``getattr(obj, name, _fallback)`` may give ``_fallback``, ``setattr``
+#: keeps its value on the object, ``cast`` returns its value): a function
+#: there may be called where what they give is
+HANDS_ON = {"getattr": 2, "setattr": 2, "typing.cast": 1}
+
+
+def read_only(callee: str, index: int) -> bool:
+    """Whether the argument at ``index`` (a positional one; -1 for a
+    keyword) of a call of ``callee`` is only read, never called, by it
+    nor through what it gives back or keeps."""
+    return callee in NOT_CALLING and HANDS_ON.get(callee) != index

@@ -70,11 +70,10 @@ class OutCalls:
             callee = self.owner.resolve(called, self.names)
         else:
             callee = ".".join(called)
-        if callee in effects.NOT_CALLING:
-            return
-        for arg in [*node.args, *(k.value for k in node.keywords)]:
+        handed = [*enumerate(node.args), *((-1, k.value) for k in node.keywords)]
+        for index, arg in handed:
             dotted = dotted_parts(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
-            if dotted is None or len(self.calls) >= MAX_CALLS:
+            if dotted is None or len(self.calls) >= MAX_CALLS or effects.read_only(callee, index):
                 continue
             if self.self_name and dotted[0] == self.self_name:
                 if len(dotted) == 2:

@@ -138,8 +138,59 @@ class PathOrigins:
             if keyword.arg is not None:
                 origins = sorted(self._origins(keyword.value)) or [""] * bool(splat)
                 passes.extend([keyword.arg, o] for o in origins)
+        if splat and len(splats) == 1:
+            # a key the dict cannot hold (``kwargs.pop("path", None)`` before,
+            # a named parameter beside ``**kwargs``) the splat does not fill
+            passes.extend([key, ""] for key in sorted(self._keys_not_held(splats[0], node.lineno)))
         passes.extend(["**", o] for o in splat)
         return passes
+
+    def _keys_not_held(self, splat: ast.expr, line: int) -> set[str]:
+        """The literal keys the dict ``splat`` cannot hold at ``line``: those
+        the function's statements before take out of it (``d.pop("k")``,
+        ``del d["k"]``), and when it is the function's own ``**`` parameter,
+        never bound again, the names of its other parameters a keyword binds
+        (a call hands those to them); none when the function puts a key
+        into it it does not name."""
+        function = self.function
+        if function is None:
+            return set()
+        dump = ast.dump(splat)
+        keys: set[str] = set()
+        put: set[str] = set()
+        for node in ast.walk(function):
+            key: ast.expr | None = None
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if ast.dump(node.func.value) != dump:
+                    continue
+                key = node.args[0] if node.args else None
+                if node.func.attr in ("update", "setdefault"):
+                    if not _literal_key(key) or node.func.attr == "update":
+                        return set()
+                    put.add(key.value)  # type: ignore[union-attr]
+                elif node.func.attr == "pop" and node.lineno < line and _literal_key(key):
+                    keys.add(key.value)  # type: ignore[union-attr]
+            elif isinstance(node, ast.Subscript) and ast.dump(node.value) == dump:
+                if isinstance(node.ctx, ast.Store):
+                    if not _literal_key(node.slice):
+                        return set()
+                    put.add(node.slice.value)  # type: ignore[attr-defined]
+                elif (
+                    isinstance(node.ctx, ast.Del)
+                    and node.lineno < line
+                    and _literal_key(node.slice)
+                ):
+                    keys.add(node.slice.value)  # type: ignore[attr-defined]
+            elif (
+                isinstance(node, ast.AugAssign)
+                and ast.dump(node.target).replace("Store()", "Load()") == dump
+            ):
+                return set()  # ``d |= other``
+        args = function.args
+        own = args.kwarg.arg if args.kwarg is not None else None
+        if isinstance(splat, ast.Name) and splat.id == own and own in unbound_parameters(function):
+            keys |= {a.arg for a in (*args.args, *args.kwonlyargs)}
+        return keys - put
 
     def _hand(self, step: Step, node: ast.Call) -> None:
         """What a call into the repository hands on: the origins of its
@@ -233,6 +284,10 @@ class PathOrigins:
         steps = self.block(body)
         self.absent = absent
         return steps
+
+
+def _literal_key(key: ast.expr | None) -> bool:
+    return isinstance(key, ast.Constant) and type(key.value) is str
 
 
 def unbound_parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
