@@ -49,6 +49,12 @@ def only_none(items):
     if items is None:
         return [], "items is required"
     return list(items), ""
+
+
+def strict_only(items, strict=False):
+    if strict and not items:
+        return [], "items is required"
+    return list(items or []), ""
 """
 
 PAIR_PY = """\
@@ -108,6 +114,8 @@ def test_an_error_the_helper_hands_back_and_the_tool_refuses_makes_it_required(
         ),
         # the check refuses None only: a missing key gives []
         PAIR_PY.replace("check_items", "only_none").replace("items=None", "items=[]"),
+        # the check refuses the value on some calls of the helper only
+        PAIR_PY.replace("check_items", "strict_only"),
         # the item tested is not the one the check hands back an error in
         PAIR_PY.replace("        if err:", "        if parsed:"),
         # the error is bound anew before the test
