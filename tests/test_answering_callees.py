@@ -120,6 +120,15 @@ def test_an_error_the_helper_hands_back_and_the_tool_refuses_makes_it_required(
         PAIR_PY.replace("        if err:", "        if parsed:"),
         # the error is bound anew before the test
         PAIR_PY.replace("        if err:", '        err = ""\n        if err:'),
+        # the error is bound anew otherwise than by an assignment before the test
+        PAIR_PY.replace(
+            "        if err:",
+            "        with self.agent.context() as err:\n            pass\n        if err:",
+        ),
+        PAIR_PY.replace(
+            "        if err:",
+            "        for err in self.agent.warnings:\n            pass\n        if err:",
+        ),
         # the test runs on some calls only
         PAIR_PY.replace("        if err:", '        if err and self.args.get("strict"):'),
     ],
