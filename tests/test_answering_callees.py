@@ -51,6 +51,12 @@ def only_none(items):
     return list(items), ""
 
 
+def summarize(items):
+    if not items:
+        return [], 0, "nothing to summarize", None
+    return list(items), len(items), "", None
+
+
 def strict_only(items, strict=False):
     if strict and not items:
         return [], "items is required"
@@ -114,6 +120,8 @@ def test_an_error_the_helper_hands_back_and_the_tool_refuses_makes_it_required(
         ),
         # the check refuses None only: a missing key gives []
         PAIR_PY.replace("check_items", "only_none").replace("items=None", "items=[]"),
+        # past a starred target the item an error is bound to is not counted
+        PAIR_PY.replace("check_items", "summarize").replace("parsed, err =", "parsed, *_, err ="),
         # the check refuses the value on some calls of the helper only
         PAIR_PY.replace("check_items", "strict_only"),
         # the item tested is not the one the check hands back an error in

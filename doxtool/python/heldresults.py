@@ -37,14 +37,12 @@ class HeldResults:
                 env.results[target.value] = (call, "")
         elif type(target) in (cst.Tuple, cst.List):
             for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
+                if type(element) is not cst.Element:
+                    call = None  # ``parsed, *_, err``: the items past a star are not counted
                 if type(element.value) is cst.Name:
                     name = element.value.value
                     env.results.pop(name, None)
-                    if (
-                        call is not None
-                        and type(element) is cst.Element
-                        and self._held_until_assigned(name, env)
-                    ):
+                    if call is not None and self._held_until_assigned(name, env):
                         env.results[name] = (call, f"#{index}")
 
     def _held_until_assigned(self, name: str, env: Env) -> bool:
