@@ -210,3 +210,73 @@ def test_an_error_refused_on_some_calls_or_in_doubt_leaves_requiredness_in_doubt
 def test_an_error_let_through_on_some_calls_keeps_the_default(tmp_path: Path, tool: str) -> None:
     items = _items(tmp_path, tool.replace("check_items", "lenient"))
     assert not items.required and not items.required_unknown
+
+
+RAISING = """\
+def check_text(text):
+    if not text:
+        return "", "text is required"
+    return text, ""
+
+
+def need_items(items):
+    if not items:
+        raise ValueError("items is required")
+    return list(items)
+"""
+
+CONVERTED_PY = """\
+from helpers.checks import check_text, need_items
+from helpers.tool import Response, Tool
+
+
+class Items(Tool):
+    async def execute(self, items=None, **kwargs) -> Response:
+        parsed, err = check_text(str(items))
+        if err:
+            return Response(message=err, break_loop=False)
+        return Response(message=str(len(parsed)), break_loop=False)
+"""
+
+
+def _converted(tmp_path: Path, tool: str) -> Argument:
+    files = {"tools/items.py": tool, "helpers/checks.py": CHECKS + "\n\n" + RAISING}
+    argument = only_tool(facts_of(tmp_path, "tools/items.py", files)).argument("items")
+    assert argument is not None
+    return argument
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        CONVERTED_PY,
+        # through a name bound once to the conversion
+        CONVERTED_PY.replace(
+            "        parsed, err = check_text(str(items))\n",
+            "        text = str(items)\n        parsed, err = check_text(text)\n",
+        ),
+        # a check that raises
+        CONVERTED_PY.replace(
+            "        parsed, err = check_text(str(items))\n",
+            "        parsed, err = need_items(str(items)), None\n",
+        ),
+    ],
+)
+def test_a_value_handed_converted_is_refused_as_the_conversion_makes_it(
+    tmp_path: Path, tool: str
+) -> None:
+    """``str(None)`` is ``"None"``, which the check lets through: the
+    argument stays optional; ``str("")`` is ``""``, which it refuses."""
+    items = _converted(tmp_path / "none", tool)
+    assert not items.required and not items.required_unknown
+    assert items.has_default and items.default is None
+    empty = _converted(tmp_path / "empty", tool.replace("items=None", 'items=""'))
+    assert empty.required
+
+
+def test_a_conversion_that_fails_on_the_missing_value_leaves_requiredness_in_doubt(
+    tmp_path: Path,
+) -> None:
+    tool = CONVERTED_PY.replace("str(items)", "int(items)").replace("items=None", 'items=""')
+    items = _converted(tmp_path, tool)
+    assert not items.required and items.required_unknown
