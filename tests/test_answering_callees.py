@@ -49,6 +49,18 @@ def only_none(items):
     if items is None:
         return [], "items is required"
     return list(items), ""
+
+
+def summarize(items):
+    if not items:
+        return [], 0, "nothing to summarize", None
+    return list(items), len(items), "", None
+
+
+def strict_only(items, strict=False):
+    if strict and not items:
+        return [], "items is required"
+    return list(items or []), ""
 """
 
 PAIR_PY = """\
@@ -108,10 +120,23 @@ def test_an_error_the_helper_hands_back_and_the_tool_refuses_makes_it_required(
         ),
         # the check refuses None only: a missing key gives []
         PAIR_PY.replace("check_items", "only_none").replace("items=None", "items=[]"),
+        # past a starred target the item an error is bound to is not counted
+        PAIR_PY.replace("check_items", "summarize").replace("parsed, err =", "parsed, *_, err ="),
+        # the check refuses the value on some calls of the helper only
+        PAIR_PY.replace("check_items", "strict_only"),
         # the item tested is not the one the check hands back an error in
         PAIR_PY.replace("        if err:", "        if parsed:"),
         # the error is bound anew before the test
         PAIR_PY.replace("        if err:", '        err = ""\n        if err:'),
+        # the error is bound anew otherwise than by an assignment before the test
+        PAIR_PY.replace(
+            "        if err:",
+            "        with self.agent.context() as err:\n            pass\n        if err:",
+        ),
+        PAIR_PY.replace(
+            "        if err:",
+            "        for err in self.agent.warnings:\n            pass\n        if err:",
+        ),
         # the test runs on some calls only
         PAIR_PY.replace("        if err:", '        if err and self.args.get("strict"):'),
     ],
@@ -185,3 +210,73 @@ def test_an_error_refused_on_some_calls_or_in_doubt_leaves_requiredness_in_doubt
 def test_an_error_let_through_on_some_calls_keeps_the_default(tmp_path: Path, tool: str) -> None:
     items = _items(tmp_path, tool.replace("check_items", "lenient"))
     assert not items.required and not items.required_unknown
+
+
+RAISING = """\
+def check_text(text):
+    if not text:
+        return "", "text is required"
+    return text, ""
+
+
+def need_items(items):
+    if not items:
+        raise ValueError("items is required")
+    return list(items)
+"""
+
+CONVERTED_PY = """\
+from helpers.checks import check_text, need_items
+from helpers.tool import Response, Tool
+
+
+class Items(Tool):
+    async def execute(self, items=None, **kwargs) -> Response:
+        parsed, err = check_text(str(items))
+        if err:
+            return Response(message=err, break_loop=False)
+        return Response(message=str(len(parsed)), break_loop=False)
+"""
+
+
+def _converted(tmp_path: Path, tool: str) -> Argument:
+    files = {"tools/items.py": tool, "helpers/checks.py": CHECKS + "\n\n" + RAISING}
+    argument = only_tool(facts_of(tmp_path, "tools/items.py", files)).argument("items")
+    assert argument is not None
+    return argument
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        CONVERTED_PY,
+        # through a name bound once to the conversion
+        CONVERTED_PY.replace(
+            "        parsed, err = check_text(str(items))\n",
+            "        text = str(items)\n        parsed, err = check_text(text)\n",
+        ),
+        # a check that raises
+        CONVERTED_PY.replace(
+            "        parsed, err = check_text(str(items))\n",
+            "        parsed, err = need_items(str(items)), None\n",
+        ),
+    ],
+)
+def test_a_value_handed_converted_is_refused_as_the_conversion_makes_it(
+    tmp_path: Path, tool: str
+) -> None:
+    """``str(None)`` is ``"None"``, which the check lets through: the
+    argument stays optional; ``str("")`` is ``""``, which it refuses."""
+    items = _converted(tmp_path / "none", tool)
+    assert not items.required and not items.required_unknown
+    assert items.has_default and items.default is None
+    empty = _converted(tmp_path / "empty", tool.replace("items=None", 'items=""'))
+    assert empty.required
+
+
+def test_a_conversion_that_fails_on_the_missing_value_leaves_requiredness_in_doubt(
+    tmp_path: Path,
+) -> None:
+    tool = CONVERTED_PY.replace("str(items)", "int(items)").replace("items=None", 'items=""')
+    items = _converted(tmp_path, tool)
+    assert not items.required and items.required_unknown

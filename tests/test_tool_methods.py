@@ -154,3 +154,29 @@ def test_a_check_of_what_the_method_may_give_needs_the_argument_on_some_calls(
         (tool,) = json.loads(result.output)[0]["tools"]
         got = {a["name"]: (a["required"], a["required_unknown"]) for a in tool["arguments"]}
         assert got == expected, read
+
+
+OTHER_NEEDED = """\
+    from helpers.tool import Response, Tool
+
+
+    class PointerTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            query = self.args.get("query")
+            if not query and self.method != "list":
+                return Response(message="query is required", break_loop=False)
+            return Response(message=str(query), break_loop=False)
+    """
+
+
+def test_a_check_beside_a_test_of_the_method_needs_its_argument_on_some_calls(
+    make_repo, run_cli
+) -> None:
+    """`if not query and self.method != "list":` refuses a missing `query` on
+    the calls naming no method or another: needed on some calls, not optional."""
+    root = make_repo({"tools/pointer.py": dedent(OTHER_NEEDED)})
+    result = run_cli(root, "inspect", "tools/pointer.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    (query,) = tool["arguments"]
+    assert (query["required"], query["required_unknown"]) == (False, True), query

@@ -62,6 +62,10 @@ class HelperCall:
     #: the call passes as it is (``shout(text)``): a callee that refuses an
     #: empty parameter refuses that argument's missing value
     values: list[list[str]] = field(default_factory=list)
+    #: (callee parameter as in ``values``, builtin) for each of those values
+    #: the call hands through a conversion (``check(str(items))``: ``str``;
+    #: ``""`` where what it makes of a value is not computed)
+    converted: list[list[str]] = field(default_factory=list)
     #: of a call whose result ``execute`` returns: (callee parameter as in
     #: ``dicts``, kind of ``Outcome.message`` the value would be as the
     #: message of a ``Response`` the tool built) for each value it passes

@@ -40,16 +40,19 @@ def hedged_check(
     refused_params: list[list[str]],
     as_raise: Callable[[], None],
     hedged_params: list[list[str]],
-) -> None:
+) -> list[list[str]]:
     """Read the check as a raise (``as_raise``), then put each read it
     changed back, needed on some calls: whether the key is required is not
-    known. The parameters the raise would refuse move to ``hedged_params``
-    (``def f(q=""): if not q: return "error"``: :mod:`.astrefusedparams`)."""
+    known. The parameters the raise would refuse on every call move to
+    ``hedged_params`` (``def f(q=""): if not q: return "error"``:
+    :mod:`.astrefusedparams`) and are returned; those it would refuse on
+    some calls only (``if strict and not q``) are in ``hedged_params`` too."""
     fields = _FIELD_VALUES
     before = [(read, fields(read)) for read in reads]
     refused = len(refused_params)
     as_raise()
-    hedged_params.extend(refused_params[refused:])
+    moved = refused_params[refused:]
+    hedged_params.extend(moved)
     del refused_params[refused:]
     for read, values in before:
         if fields(read) == values:
@@ -58,6 +61,7 @@ def hedged_check(
             setattr(read, name, value)
         if not _needed(read):  # ``args["k"]`` raises without the key on every call all the same
             read.contract = read.conditional = True
+    return moved
 
 
 def _needed(read: KeyRead) -> bool:

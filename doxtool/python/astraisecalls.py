@@ -52,14 +52,14 @@ class AstRaiseCalls:
         a value back (:mod:`~doxtool.python.asthandedchecks`)."""
         raises = not stmt.orelse and isinstance(stmt.body[-1], ast.Raise)
         if hands_back(stmt):  # ``if not args.get("k"): return "error"``
-            hedged = len(self.hedged_params)
-            hedged_check(
+            refused = hedged_check(
                 self.reads,
                 self.refused_params,
                 lambda: self._contract(stmt, stmt.test, True),
                 self.hedged_params,
             )
-            self.answered_params.extend(answered(stmt, self.hedged_params[hedged:]))
+            # refused on every call only: ``if strict and not items`` refuses some
+            self.answered_params.extend(answered(stmt, refused))
             return
         calls = None if raises or stmt.orelse else self._ending_calls(stmt.body)
         if not calls:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
+from functools import partial
 
 import libcst as cst
 
@@ -23,6 +24,7 @@ from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, 
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.emptystars import empty_stars
 from doxtool.python.fileopens import FileOpens
+from doxtool.python.handedconversions import conversion
 from doxtool.python.heldobjects import UNKNOWN, HeldObjects
 from doxtool.python.heldresults import HeldResults
 from doxtool.python.literals import literal_value, string_value
@@ -106,6 +108,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         selves: list[str] = []
         literals: list[list[str]] = []
         values: list[list[str]] = []
+        converted: list[list[str]] = []
         #: the labels of the arguments dicts handed (None: one with none);
         #: a method of the tool's class elsewhere has its ``self.args``
         handed: list[str | None] = [SELF_ARGS] if target.startswith(("self.", "super().")) else []
@@ -146,6 +149,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
                     literals.append([key, text])
             elif hands and (argument := self._arg_of(value, env)) is not None:
                 values.append([key, argument])
+                made = conversion(value, partial(self._bound_values, env=env))
+                if made is not None:
+                    converted.append([key, made])
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
         call = HelperCall(
             target,
@@ -161,6 +167,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             key_guarded=None in env.guards,  # (:mod:`~doxtool.python.catchwalk`)
             needed=env.needed_here and not env.some_calls(),
             values=values,
+            converted=converted,
             override=override,
         )
         self.call_nodes[id(node)] = call
@@ -173,6 +180,12 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             writes = self._argument_writes()
             call.changed, call.changes_unknown = sorted(writes.keys), writes.unknown
         self.helper_calls.append(call)
+
+    def _bound_values(self, name: str, env: Env) -> list[cst.BaseExpression | None] | None:
+        """The values the walked function binds ``name`` to (None for a binding
+        of another kind); None where its bindings are not known."""
+        bound = self._bound_in(env.func.node.body, name)  # type: ignore[attr-defined]
+        return None if bound is None else [b.value for b in bound]
 
     def _args_fills(self, call: HelperCall, env: Env) -> None:
         """What the tool's code wrote into ``self.args`` before a call of a

@@ -152,6 +152,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts):
         (``recovered``: a handler may recover from its raise); a name bound to an
         argument on some calls only (:mod:`.partialbinds`, ``self.method or ...``): those."""
         if not recovered and self._names_method(test, env):  # ``self.method or args.get(k)``
+            self._conjunct_refusals(test, env)  # ``not q and self.method != "list"``: some calls
             return self._hedged_check(test, env, selects=True)  # needed when no method is named
         partial = self._partial_args(test, env)  # type: ignore[attr-defined]
         if not recovered:  # ``if action == "dm" and not target``: :mod:`.conjunctrefusals`

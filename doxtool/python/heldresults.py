@@ -14,6 +14,9 @@ import libcst as cst
 from doxtool.core.facts import HelperCall
 from doxtool.python.walkstate import Env
 
+#: the bindings the walk follows, dropping what the name held
+_ASSIGNMENTS = (cst.Assign, cst.AnnAssign, cst.AugAssign)
+
 
 class HeldResults:
     """Names holding what a call into another module returned, and their checks."""
@@ -30,14 +33,24 @@ class HeldResults:
             call = None
         if type(target) is cst.Name:
             env.results.pop(target.value, None)
-            if call is not None:
+            if call is not None and self._held_until_assigned(target.value, env):
                 env.results[target.value] = (call, "")
         elif type(target) in (cst.Tuple, cst.List):
             for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
+                if type(element) is not cst.Element:
+                    call = None  # ``parsed, *_, err``: the items past a star are not counted
                 if type(element.value) is cst.Name:
-                    env.results.pop(element.value.value, None)
-                    if call is not None and type(element) is cst.Element:
-                        env.results[element.value.value] = (call, f"#{index}")
+                    name = element.value.value
+                    env.results.pop(name, None)
+                    if call is not None and self._held_until_assigned(name, env):
+                        env.results[name] = (call, f"#{index}")
+
+    def _held_until_assigned(self, name: str, env: Env) -> bool:
+        """Whether ``name`` holds what it was assigned until an assignment binds
+        it again (which the walk sees): the function binds it in no other way
+        (``for err in ...``, ``with ... as err``, ``(err := ...)``, ``del err``)."""
+        bound = self._bound_in(env.func.node.body, name)  # type: ignore[attr-defined]
+        return bound is not None and all(type(b.node) in _ASSIGNMENTS for b in bound)
 
     def _checked_result(self, test: cst.BaseExpression, env: Env, some: bool = False) -> None:
         """``if not text:`` on a name holding what a call into another module

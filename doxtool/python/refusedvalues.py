@@ -40,10 +40,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 from doxtool.core.facts import Argument, HelperCall, ToolFacts
 from doxtool.python.followargs import Found, parameter_of
 from doxtool.python.readforms import CALLED, REFUSALS
+
+#: the conversions a value may be handed through (:mod:`.handedconversions`)
+_BUILTINS: dict[str, Callable[[Any], Any]] = {
+    "str": str,
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "list": list,
+    "tuple": tuple,
+    "dict": dict,
+}
 
 #: the function a call of the tool reaches (``HelperFollower.entry``)
 Entry = Callable[[ToolFacts, str], "Found | None"]
@@ -63,13 +75,14 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
         if every:
             for item, kind in call.checked:
                 _checked(tool, call, found, item, kind, refused)
+        converted = {key: made for key, made in call.converted}
         for checks, sure in ((call.checked, every), (call.checked_some, False)):
             for param, refusal in _answered(checks, found):
                 for key, name in call.values:
                     argument = refused.get(name) or tool.argument(name)
                     if parameter_of(found, key) != param or argument is None:
                         continue
-                    needed = _needed(argument, refusal)
+                    needed = _needed(argument, refusal, converted.get(key))
                     if needed is not None:
                         refused[name] = needed if sure else _doubted(argument)
         refuses = {param: kind for param, kind in found.summary.refuses}
@@ -78,7 +91,7 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
             argument = refused.get(name) or tool.argument(name)
             if kind is None or argument is None:
                 continue
-            needed = _needed(argument, kind)
+            needed = _needed(argument, kind, converted.get(key))
             if needed is not None:
                 # on some calls only (a branch, past a return): needed there
                 refused[name] = needed if every else _doubted(argument)
@@ -152,9 +165,11 @@ def _every_call(call: HelperCall) -> bool:
     return call.needed and not call.conditional and not call.recovered and call.path is None
 
 
-def _needed(argument: Argument, kind: str) -> Argument | None:
+def _needed(argument: Argument, kind: str, made: str | None = None) -> Argument | None:
     """``argument`` made required when a check refusing ``kind`` refuses
-    what a missing key gives; None when it stays as it is."""
+    what a missing key gives (through the conversion ``made``, a builtin's
+    name, when it is handed converted: ``""`` not computed); None when it
+    stays as it is."""
     if argument.required or argument.alternatives:
         return None
     if argument.required_unknown or argument.default_unknown:
@@ -162,6 +177,12 @@ def _needed(argument: Argument, kind: str) -> Argument | None:
     if kind == CALLED:  # a test of what the value holds: any value may be refused, or none
         return _doubted(argument)
     missing = argument.default if argument.has_default else None
+    if made is not None:  # ``check(str(items))``: ``"None"`` for a missing ``items``
+        convert = _BUILTINS.get(made)
+        try:
+            missing = convert(missing)  # type: ignore[misc]
+        except Exception:  # ``int("")``, or a conversion not computed: either
+            return _doubted(argument)
     if not REFUSALS[kind](missing):
         return None
     return dataclasses.replace(
