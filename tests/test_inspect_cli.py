@@ -408,3 +408,28 @@ def test_text_output_says_other_outcomes_are_not_known_past_an_unevaluated_retur
 
     assert code == 0
     assert "    outcomes: others not known\n      break_loop false (line 7," in output
+
+
+def test_text_names_a_line_read_twice_once(repo: Path) -> None:
+    (repo / "tools/either.py").write_text(
+        textwrap.dedent(
+            """\
+            from helpers.tool import Response, Tool
+
+
+            class Either(Tool):
+                async def execute(self, **kwargs):
+                    mode = str(self.args.get("mode") or kwargs.get("mode") or "fast")
+                    return Response(message=mode, break_loop=False)
+            """
+        ),
+        encoding="utf-8",
+    )
+    code, output = inspect("tools/either.py")
+
+    assert code == 0
+    assert 'mode: optional string, default "fast" (line 6)\n' in output
+    code, output = inspect("tools/either.py", "--json")
+    (data,) = json.loads(output)
+    (mode,) = data["tools"][0]["arguments"]
+    assert [r["line"] for r in mode["reads"]] == [6, 6]  # the JSON keeps both reads

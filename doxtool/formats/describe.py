@@ -34,7 +34,8 @@ def describe_argument(arg: Argument) -> str:
         parts.append("one of " + ", ".join(_value(v) for v in arg.enum))
     if arg.alternatives:
         parts.append("or instead " + ", ".join(arg.alternatives))
-    lines = ", ".join(_place(r.path, r.line) for r in arg.reads)
+    # two reads on one line (``args.get("k") or kwargs.get("k")``) name it once
+    lines = ", ".join(dict.fromkeys(_place(r.path, r.line) for r in arg.reads))
     return f"{arg.name}: {', '.join(parts)} (line {lines})"
 
 
