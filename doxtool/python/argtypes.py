@@ -183,8 +183,11 @@ def read_type(arg: Read) -> str | None:
             return None
         if kind == "string" and arg.coercion == "str" and _fallback_typed(arg):
             return None  # ``str(args.get("ids") or [])``, as with a default ``[]``
-    # a string or a JSON boolean: the type is not one
-    return None if arg.boolean_spelling and kind == "string" else kind
+    # a string or a JSON boolean: the type is not one; not when a string
+    # method runs on the value as read (``flag.lower() == "true"`` fails on
+    # a JSON boolean)
+    spelled = arg.boolean_spelling and arg.used_type != "string"
+    return None if spelled and kind == "string" else kind
 
 
 def _fallback_typed(arg: Read) -> bool:
