@@ -29,7 +29,7 @@ import builtins
 from collections.abc import Callable, Collection, Sequence
 
 from doxtool.python.astparse import statements
-from doxtool.python.excclasses import NEVER, SURE, handler_verdict, raised_class
+from doxtool.python.excclasses import leaves_with_error, raised_class
 from doxtool.python.names import dotted_parts
 from doxtool.python.noreturn import EXIT_CALLS
 
@@ -225,15 +225,8 @@ def check_escapes(
     if dotted is None:
         return False
     raised = raised_class(".".join(dotted), bound, classes, base_only)
-    for handler in tried.handlers:  # the first that takes it runs
-        verdict = handler_verdict(_handler_names(handler), raised)
-        if verdict == NEVER:
-            continue
-        if handler_goes_on(handler):
-            return False  # it may recover
-        if verdict == SURE:
-            return True
-    return True
+    ends = lambda h: not handler_goes_on(h)  # noqa: E731
+    return leaves_with_error(tried.handlers, _handler_names, ends, raised)
 
 
 def _handler_names(handler: ast.ExceptHandler) -> list[str | None] | None:

@@ -14,7 +14,7 @@ import libcst as cst
 from doxtool.python.caught import base_only_builtin, exception_builtin
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import dotted_name, is_kind, statement_children
-from doxtool.python.excclasses import NEVER, SURE, handler_verdict, raised_class
+from doxtool.python.excclasses import leaves_with_error, raised_class
 from doxtool.python.raisecatch import handler_kinds, handler_names
 
 
@@ -155,16 +155,11 @@ def _escaping_check(
     if dotted is None:
         return False
     raised = raised_class(".".join(dotted), bound, classes, base_only)
-    for handler in stmt.handlers:  # the first that takes it runs
-        verdict = handler_verdict(handler_names(handler), raised)
-        if verdict == NEVER:
-            continue
-        ends = _ends_with_raise(handler.body.body) if ending is None else id(handler) in ending
-        if not ends:
-            return False  # it may recover
-        if verdict == SURE:
-            return True
-    return True
+
+    def ends(handler: cst.ExceptHandler) -> bool:
+        return _ends_with_raise(handler.body.body) if ending is None else id(handler) in ending
+
+    return leaves_with_error(stmt.handlers, handler_names, ends, raised)
 
 
 def _base_only_raise(small: cst.BaseSmallStatement, base_only: frozenset[str]) -> bool:

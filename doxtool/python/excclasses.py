@@ -16,9 +16,9 @@ followed). A name the module binds is never Python's builtin of that name."""
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 SURE = "sure"
 NEVER = "never"
@@ -98,3 +98,27 @@ def handler_verdict(names: Sequence[str | None] | None, raised: RaisedClass) -> 
     if all(v == NEVER for v in verdicts):
         return NEVER
     return PERHAPS
+
+
+H = TypeVar("H")
+
+
+def leaves_with_error(
+    handlers: Iterable[H],
+    names: Callable[[H], Sequence[str | None] | None],
+    ends: Callable[[H], bool],
+    raised: RaisedClass,
+) -> bool:
+    """Whether ``raised`` ends the call with an error through the handlers
+    of a ``try``, read in order (``names``: the classes one names; ``ends``:
+    whether it ends the call so): the first that may take it decides, and
+    one that may take it and goes on may recover."""
+    for handler in handlers:
+        verdict = handler_verdict(names(handler), raised)
+        if verdict == NEVER:
+            continue
+        if not ends(handler):
+            return False  # it may recover
+        if verdict == SURE:
+            return True
+    return True
