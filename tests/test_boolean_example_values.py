@@ -143,7 +143,9 @@ REBOUND = (
         (ALSO_TRUTH, "true", False),
         (ALSO_IDENTITY, "true", False),
         (ALSO_IDENTITY, '"true"', False),
-        (LOWERED, "true", False),
+        # ``.lower()`` on the value as read fails on a JSON boolean: a string
+        (LOWERED, "true", True),
+        (LOWERED, '"true"', False),
         (READ_AGAIN, "true", False),
         (SHOWN, "true", False),
         (REBOUND, "true", False),
