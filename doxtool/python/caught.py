@@ -32,6 +32,7 @@ from doxtool.python.astparse import statements
 from doxtool.python.excclasses import leaves_with_error, raised_class
 from doxtool.python.names import dotted_parts
 from doxtool.python.noreturn import EXIT_CALLS
+from doxtool.python.pathorigins import bound_names
 
 #: builtin exceptions that derive from ``BaseException`` but not ``Exception``
 _BASE_ONLY = frozenset(
@@ -179,16 +180,7 @@ def module_classes(tree: ast.Module) -> tuple[frozenset[str], frozenset[str], fr
     classes it defines at its top and those of them that derive from
     ``BaseException`` only (:func:`base_only_classes`): what judges which
     class a handler takes (:mod:`~doxtool.python.excclasses`)."""
-    bound: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bound.add(node.name)
-        elif isinstance(node, ast.alias):
-            bound.add(node.asname or node.name.partition(".")[0])
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            bound.update(node.names)
+    bound = bound_names(tree.body)
     classes = frozenset(s.name for s in tree.body if isinstance(s, ast.ClassDef))
     return frozenset(bound), classes, base_only_classes(tree)
 

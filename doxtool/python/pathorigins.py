@@ -304,7 +304,7 @@ def unbound_parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozense
 
 def bound_names(body: Iterable[ast.AST]) -> set[str]:
     """The names statements bind or delete anywhere in them (nested
-    definitions and their own parameters included)."""
+    definitions and their own parameters, and imports, included)."""
     names: set[str] = set()
     for stmt in body:
         for child in ast.walk(stmt):
@@ -316,6 +316,8 @@ def bound_names(body: Iterable[ast.AST]) -> set[str]:
                 names.add(child.arg)  # a nested function's own parameter shadows it
             elif isinstance(child, (ast.Global, ast.Nonlocal)):
                 names.update(child.names)
+            elif isinstance(child, ast.alias):  # an import (``"*"`` for a star import)
+                names.add(child.asname or child.name.partition(".")[0])
             elif isinstance(child, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and child.name:
                 names.add(child.name)
             elif isinstance(child, ast.alias):

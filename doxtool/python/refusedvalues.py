@@ -40,22 +40,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
 
 from doxtool.core.facts import Argument, HelperCall, ToolFacts
 from doxtool.python.followargs import Found, parameter_of
-from doxtool.python.readforms import CALLED, REFUSALS
-
-#: the conversions a value may be handed through (:mod:`.handedconversions`)
-_BUILTINS: dict[str, Callable[[Any], Any]] = {
-    "str": str,
-    "int": int,
-    "float": float,
-    "bool": bool,
-    "list": list,
-    "tuple": tuple,
-    "dict": dict,
-}
+from doxtool.python.readforms import CALLED, ISINSTANCE_TYPES, REFUSALS
 
 #: the function a call of the tool reaches (``HelperFollower.entry``)
 Entry = Callable[[ToolFacts, str], "Found | None"]
@@ -178,7 +166,7 @@ def _needed(argument: Argument, kind: str, made: str | None = None) -> Argument 
         return _doubted(argument)
     missing = argument.default if argument.has_default else None
     if made is not None:  # ``check(str(items))``: ``"None"`` for a missing ``items``
-        convert = _BUILTINS.get(made)
+        convert = ISINSTANCE_TYPES.get(made)  # the builtin type of that name
         try:
             missing = convert(missing)  # type: ignore[misc]
         except Exception:  # ``int("")``, or a conversion not computed: either
