@@ -23,6 +23,7 @@ from doxtool.python.literals import literal_value
 from doxtool.python.names import may_change, resolve_relative
 from doxtool.python.positions import Locator
 from doxtool.python.rebound import ANY
+from doxtool.python.triedimports import kept_tried_imports
 
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
@@ -156,6 +157,7 @@ class ModuleScan:
                     for block in _blocks(stmt):
                         self._outline_imports_only(block)
                 if type(stmt) in (cst.Try, cst.TryStar):
+                    kept_tried_imports(stmt, self._bind_import, self.local_roots, self.names)
                     # a class the body of a ``try`` defines (beside the import
                     # of its base it guards) is there whenever the import is
                     for child in _ran_statements(stmt):  # type: ignore[arg-type]
@@ -225,9 +227,8 @@ class ModuleScan:
 
     @property
     def rebound(self) -> list[str]:
-        """The attributes of the module's classes it may set outside their
-        class body (:func:`doxtool.python.rebound.rebound_attributes`); any,
-        when the module has no outline."""
+        """The attributes of the module's classes it may set outside their class
+        body (:func:`doxtool.python.rebound.rebound_attributes`); any, without outline."""
         outline = self.facts.outline
         return outline.rebound_attributes if outline is not None else [ANY]
 
@@ -248,9 +249,8 @@ class ModuleScan:
         )
 
     def constant(self, name: str) -> tuple[bool, Any]:
-        """(True, value) when a module-level name is bound once to a literal
-        and nothing in the module may change it (``NAME += [...]``,
-        ``NAME.append(...)``: :func:`~doxtool.python.names.may_change`)."""
+        """(True, value) when a module-level name is bound once to a literal and
+        nothing in the module may change it (:func:`~doxtool.python.names.may_change`)."""
         known = self._constants.get(name)
         if known is None:
             value = self.constant_node(name)

@@ -1,0 +1,73 @@
+"""Which import of a module-level ``try`` holds a name.
+
+``try: from helpers import store`` then ``except ImportError: from
+python.helpers import store``: where ``helpers`` is of the repository and
+``python`` is not, the first import succeeds and the handler does not run,
+so ``store`` is the repository's ``helpers.store`` and what the tool does
+through it is known. Where neither is, or both are, the binding stays the
+one the handler makes; a relative import in the ``try`` (which fails in a
+module loaded by its path) holds nothing either.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+
+Make = Callable[[dict[str, str]], Path]
+
+STORE_PY = "def save(path, text):\n    with open(path, 'w') as fh:\n        fh.write(text)\n"
+
+
+def _tool(imports: str) -> str:
+    return (
+        f"try:\n{imports}\n"
+        "except ImportError:\n"
+        "    from python.helpers.tool import Response, Tool\n"
+        "    from python.helpers import store\n\n\n"
+        "class Keep(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        store.save('/data/out.txt', 'x')\n"
+        "        return Response(message='ok', break_loop=False)\n"
+    )
+
+
+def _facts(repo: Path, run_cli: Callable[..., Result]) -> dict:
+    result = run_cli(repo, "inspect", "--json", "tools/keep.py")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)[0]["tools"][0]
+
+
+def test_the_tried_import_of_the_repository_holds_over_the_handlers(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    tried = "    from helpers.tool import Response, Tool\n    from helpers import store"
+    repo = make_repo({"helpers/store.py": STORE_PY, "tools/keep.py": _tool(tried)})
+    tool = _facts(repo, run_cli)
+    assert tool["bases"] == ["helpers.tool.Tool"]
+    assert "helpers.store.save" in tool["helpers"]
+    assert tool["side_effects"] == ["filesystem write"]
+
+
+def test_the_handlers_import_holds_when_the_tried_one_is_not_of_the_repository(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    tried = "    from helpers.tool import Response, Tool\n    from lib import store"
+    repo = make_repo({"helpers/store.py": STORE_PY, "tools/keep.py": _tool(tried)})
+    tool = _facts(repo, run_cli)
+    assert tool["bases"] == ["helpers.tool.Tool"]
+    assert not any("store" in name for name in tool["helpers"])
+    assert tool["side_effects"] == []
+
+
+def test_a_relative_import_in_the_try_does_not_hold(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    tried = "    from helpers.tool import Response, Tool\n    from . import store"
+    repo = make_repo({"tools/store.py": STORE_PY, "tools/keep.py": _tool(tried)})
+    tool = _facts(repo, run_cli)
+    assert not any("store" in name for name in tool["helpers"])
+    assert tool["side_effects"] == []
