@@ -1,4 +1,4 @@
-"""Which import of a module-level ``try`` holds a name.
+"""Which import of a ``try`` (at the top of a module or in a function) holds a name.
 
 ``try: from helpers import store`` then ``except ImportError: from
 python.helpers import store``: where ``helpers`` is of the repository and
@@ -71,3 +71,23 @@ def test_a_relative_import_in_the_try_does_not_hold(
     tool = _facts(repo, run_cli)
     assert not any("store" in name for name in tool["helpers"])
     assert tool["side_effects"] == []
+
+
+def test_the_tried_import_in_a_function_holds_over_the_handlers(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    tool = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class Keep(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        try:\n"
+        "            from helpers import store\n"
+        "        except ImportError:\n"
+        "            from python.helpers import store\n"
+        "        store.save('/data/out.txt', 'x')\n"
+        "        return Response(message='ok', break_loop=False)\n"
+    )
+    repo = make_repo({"helpers/store.py": STORE_PY, "tools/keep.py": tool})
+    facts = _facts(repo, run_cli)
+    assert "helpers.store.save" in facts["helpers"]
+    assert facts["side_effects"] == ["filesystem write"]

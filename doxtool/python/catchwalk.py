@@ -24,6 +24,7 @@ from doxtool.python.cstcaught import escaping_checks
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.keyguards import GUARD_EXCEPTIONS
 from doxtool.python.raisecatch import finally_may_leave
+from doxtool.python.triedimports import kept_tried_imports
 from doxtool.python.walkstate import Env
 
 
@@ -58,6 +59,8 @@ class CatchWalk:
         self._try_body(stmt, env)
         for handler in stmt.handlers:  # run when the body raises: on some calls only
             self._unordered(partial(self._on_error, suite_body(handler.body), env))
+        # the import of the body that holds over a handler's (:mod:`.triedimports`)
+        kept_tried_imports(stmt, self.scan._bind_import, self.scan.local_roots, env.names)
         if stmt.orelse is not None:  # run when it does not
             orelse = suite_body(stmt.orelse.body)
             # skipped when a handler recovers: then on some calls only

@@ -1,4 +1,6 @@
-"""Which of a ``try``'s imports holds a name once the ``try`` has run.
+"""Which of a ``try``'s imports holds a name once the ``try`` has run (at
+the top of a module: :mod:`~doxtool.python.modulescan`; in a function:
+:mod:`~doxtool.python.catchwalk`).
 
 ``try: from helpers import store`` then ``except ImportError: from
 python.helpers import store`` binds ``store`` twice; which one holds depends
