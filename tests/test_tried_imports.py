@@ -1,4 +1,4 @@
-"""Which import of a ``try`` (at the top of a module or in a function) holds a name.
+"""Which import of a ``try`` holds a name (in a module, a helper's, or a function).
 
 ``try: from helpers import store`` then ``except ImportError: from
 python.helpers import store``: where ``helpers`` is of the repository and
@@ -91,3 +91,28 @@ def test_the_tried_import_in_a_function_holds_over_the_handlers(
     facts = _facts(repo, run_cli)
     assert "helpers.store.save" in facts["helpers"]
     assert facts["side_effects"] == ["filesystem write"]
+
+
+def test_the_tried_import_of_a_helpers_module_holds_over_the_handlers(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    middle = (
+        "try:\n"
+        "    from helpers import store\n"
+        "except ImportError:\n"
+        "    from python.helpers import store\n\n\n"
+        "def keep(text):\n"
+        "    store.save('/data/out.txt', text)\n"
+    )
+    tool = (
+        "from helpers.tool import Response, Tool\n"
+        "from helpers.middle import keep\n\n\n"
+        "class Keep(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        keep('x')\n"
+        "        return Response(message='ok', break_loop=False)\n"
+    )
+    files = {"helpers/store.py": STORE_PY, "helpers/middle.py": middle, "tools/keep.py": tool}
+    facts = _facts(make_repo(files), run_cli)
+    assert facts["side_effects"] == ["filesystem write"]
+    assert facts["effects"][0]["calls"] == ["helpers.middle.keep", "helpers.store.save", "open"]

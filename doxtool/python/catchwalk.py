@@ -22,9 +22,9 @@ from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import contains_return, ends_with_raise, terminates
 from doxtool.python.cstcaught import escaping_checks
 from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.csttried import kept_tried_imports
 from doxtool.python.keyguards import GUARD_EXCEPTIONS
 from doxtool.python.raisecatch import finally_may_leave
-from doxtool.python.triedimports import kept_tried_imports
 from doxtool.python.walkstate import Env
 
 

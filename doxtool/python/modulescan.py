@@ -18,12 +18,12 @@ import libcst as cst
 from doxtool.core.facts import ClassFacts, ModuleFacts, Signature
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, statement_children
+from doxtool.python.csttried import kept_tried_imports
 from doxtool.python.effects import CLIENT_MODULES
 from doxtool.python.literals import literal_value
 from doxtool.python.names import may_change, resolve_relative
 from doxtool.python.positions import Locator
 from doxtool.python.rebound import ANY
-from doxtool.python.triedimports import kept_tried_imports
 
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 

@@ -25,6 +25,7 @@ from doxtool.python.callkinds import class_processes
 from doxtool.python.functionwalk import FunctionWalk
 from doxtool.python.names import dotted_parts
 from doxtool.python.summaryscope import ModuleScope
+from doxtool.python.triedimports import kept_tried_ast_imports
 
 
 def summarise(
@@ -69,6 +70,8 @@ class _Summariser(ModuleScope):
                 for inner in ast.walk(stmt):
                     if isinstance(inner, (ast.Import, ast.ImportFrom)):
                         self.bind(inner, self.names)
+                if isinstance(stmt, ast.Try):  # the import that holds (:mod:`.triedimports`)
+                    kept_tried_ast_imports(stmt, self.bind, self.local_roots, self.names)
             elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
                 target = stmt.targets[0]
                 if isinstance(target, ast.Name):

@@ -1,5 +1,6 @@
 """Which of a ``try``'s imports holds a name once the ``try`` has run (at
-the top of a module: :mod:`~doxtool.python.modulescan`; in a function:
+the top of a module: :mod:`~doxtool.python.modulescan`, and of a helper's
+module read with ``ast``: :mod:`~doxtool.python.summaries`; in a function:
 :mod:`~doxtool.python.catchwalk`).
 
 ``try: from helpers import store`` then ``except ImportError: from
@@ -14,26 +15,38 @@ pair (both of the repository, neither) leaves the binding the walk ended with.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterable, Sequence
 
-import libcst as cst
-
-#: binds the names an import statement binds into the mapping given
-Bind = Callable[[cst.Import | cst.ImportFrom, dict[str, str]], None]
+#: binds the names an import statement read with ``ast`` binds into the mapping given
+AstBind = Callable[[ast.Import | ast.ImportFrom, dict[str, str]], None]
 
 
-def kept_tried_imports(
-    stmt: cst.Try | cst.TryStar, bind: Bind, local_roots: Iterable[str], names: dict[str, str]
+def kept_tried_ast_imports(
+    stmt: ast.Try, bind: AstBind, local_roots: Iterable[str], names: dict[str, str]
 ) -> None:
     """Bind again in ``names`` each name the body of ``stmt`` imports from
     the repository that a handler of it rebinds from outside it, unless the
-    ``finally`` binds it as well."""
-    roots = frozenset(local_roots)
-    tried = _bound(_suite(stmt.body), bind, absolute=True)
+    ``finally`` binds it as well (for libcst:
+    :func:`~doxtool.python.csttried.kept_tried_imports`)."""
+    tried = _ast_bound(stmt.body, bind, absolute=True)
     handled: dict[str, str] = {}
     for handler in stmt.handlers:
-        handled.update(_bound(_suite(handler.body), bind))
-    final = _bound(_suite(stmt.finalbody.body) if stmt.finalbody else [], bind)
+        handled.update(_ast_bound(handler.body, bind))
+    kept(tried, handled, _ast_bound(stmt.finalbody, bind), local_roots, names)
+
+
+def kept(
+    tried: dict[str, str],
+    handled: dict[str, str],
+    final: dict[str, str],
+    local_roots: Iterable[str],
+    names: dict[str, str],
+) -> None:
+    """Bind again in ``names`` what a ``try`` body bound (``tried``) where a
+    handler rebound it (``handled``) from outside the repository, and
+    neither the ``finally`` (``final``) nor anything after the handler did."""
+    roots = frozenset(local_roots)
     for name, target in tried.items():
         other = handled.get(name)
         if other is None or name in final or names.get(name) != other:
@@ -42,21 +55,13 @@ def kept_tried_imports(
             names[name] = target
 
 
-def _suite(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
-    return suite.body if type(suite) is cst.IndentedBlock else []
-
-
-def _bound(body: Sequence[cst.BaseStatement], bind: Bind, absolute: bool = False) -> dict[str, str]:
-    """The names the import statements of ``body`` bind (at its top); with
-    ``absolute``, those of absolute imports alone."""
+def _ast_bound(body: Sequence[ast.stmt], bind: AstBind, absolute: bool = False) -> dict[str, str]:
     found: dict[str, str] = {}
     for stmt in body:
-        if type(stmt) is cst.SimpleStatementLine:
-            for small in stmt.body:
-                if type(small) is cst.ImportFrom and small.relative and absolute:
-                    continue
-                if type(small) in (cst.Import, cst.ImportFrom):
-                    bind(small, found)  # type: ignore[arg-type]
+        if isinstance(stmt, ast.ImportFrom) and stmt.level and absolute:
+            continue
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            bind(stmt, found)
     return found
 
 
