@@ -116,3 +116,27 @@ def test_the_tried_import_of_a_helpers_module_holds_over_the_handlers(
     facts = _facts(make_repo(files), run_cli)
     assert facts["side_effects"] == ["filesystem write"]
     assert facts["effects"][0]["calls"] == ["helpers.middle.keep", "helpers.store.save", "open"]
+
+
+def test_the_tried_import_in_a_helpers_function_holds_over_the_handlers(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    middle = (
+        "def keep(text):\n"
+        "    try:\n"
+        "        from helpers import store\n"
+        "    except ImportError:\n"
+        "        from python.helpers import store\n"
+        "    store.save('/data/out.txt', text)\n"
+    )
+    tool = (
+        "from helpers.tool import Response, Tool\n"
+        "from helpers.middle import keep\n\n\n"
+        "class Keep(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        keep('x')\n"
+        "        return Response(message='ok', break_loop=False)\n"
+    )
+    files = {"helpers/store.py": STORE_PY, "helpers/middle.py": middle, "tools/keep.py": tool}
+    facts = _facts(make_repo(files), run_cli)
+    assert facts["side_effects"] == ["filesystem write"]

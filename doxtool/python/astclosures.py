@@ -20,6 +20,7 @@ from typing import Any
 from doxtool.python.astbranches import nonempty_literal
 from doxtool.python.astreach import terminates
 from doxtool.python.astwalk import walk
+from doxtool.python.triedimports import kept_tried_ast_imports
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -46,6 +47,8 @@ class AstClosures:
     _stmts: Callable[[Sequence[ast.stmt]], None]
     _expr: Callable[[Any], None]
     _literal_keys: Callable[[ast.expr], list[str]]
+    owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
+    names: dict[str, str]
     #: nested functions by name; id of each one walked -> whether its walk is under way
     closures: dict[str, FunctionNode]
     closure_walks: dict[int, bool]
@@ -130,6 +133,8 @@ class AstClosures:
         self.on_error += 1
         for handler in stmt.handlers:
             self._stmts(handler.body)
+        # the import of the body that holds over a handler's (:mod:`.triedimports`)
+        kept_tried_ast_imports(stmt, self.owner.bind, self.owner.local_roots, self.names)
         recovers = not all(terminates(h.body) for h in stmt.handlers)
         self.on_error += recovers - 1
         try:
