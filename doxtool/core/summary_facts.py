@@ -111,9 +111,16 @@ class KeyRead:
 class EffectCall:
     """A call inside a function that has a side effect of its own."""
 
+    #: ``""``: an ``open``-like call whose mode the function does not read,
+    #: decided by each call when it is the parameter ``mode``
+    #: (:mod:`~doxtool.python.openparams`), not known otherwise
     area: str
     call: str
     line: int
+    #: the parameter the mode is handed in, never rebound, and its string
+    #: default (None: it has none)
+    mode: str = ""
+    default: str | None = None
 
 
 @dataclass(slots=True)
