@@ -241,6 +241,9 @@ class FunctionSummary:
     #: how many of ``params`` a positional argument may fill (those before
     #: the keyword-only ones; None: all): one past them lands in ``*args``
     positional: int | None = None
+    #: how many of ``params`` are positional-only (before ``/``): a keyword
+    #: of one of their names, a ``**`` splat's too, lands in ``**`` instead
+    posonly: int = 0
     #: the first parameter is bound (``self``, ``cls``): a call passes one fewer
     bound: bool = False
     #: the ``**`` parameter, if any
