@@ -33,6 +33,10 @@ class HelperCall:
     #: (callee parameter as in ``dicts``, string literal) for each literal
     #: string the call passes: a key a helper reads through a parameter
     literals: list[list[str]] = field(default_factory=list)
+    #: the callee parameters the call fills, as in ``dicts`` (``*`` for a
+    #: ``*`` splat, ``**`` for a ``**`` one): a parameter not among them
+    #: takes its default
+    given: list[str] = field(default_factory=list)
     #: made in the body of a ``try`` with ``except`` clauses: what the callee
     #: raises may be caught there
     in_try: bool = False

@@ -111,9 +111,16 @@ class KeyRead:
 class EffectCall:
     """A call inside a function that has a side effect of its own."""
 
+    #: ``""``: an ``open``-like call whose mode the function does not read,
+    #: decided by each call when it is the parameter ``mode``
+    #: (:mod:`~doxtool.python.openparams`), not known otherwise
     area: str
     call: str
     line: int
+    #: the parameter the mode is handed in, never rebound, and its string
+    #: default (None: it has none)
+    mode: str = ""
+    default: str | None = None
 
 
 @dataclass(slots=True)
@@ -234,6 +241,9 @@ class FunctionSummary:
     #: how many of ``params`` a positional argument may fill (those before
     #: the keyword-only ones; None: all): one past them lands in ``*args``
     positional: int | None = None
+    #: how many of ``params`` are positional-only (before ``/``): a keyword
+    #: of one of their names, a ``**`` splat's too, lands in ``**`` instead
+    posonly: int = 0
     #: the first parameter is bound (``self``, ``cls``): a call passes one fewer
     bound: bool = False
     #: the ``**`` parameter, if any

@@ -120,6 +120,10 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         #: is handed by name (``**kwargs``, ``key=value``) is
         starred = False
         empty = empty_stars(node, env.func, self.entry)  # type: ignore[attr-defined]
+        given = [
+            arg.star or (arg.keyword.value if arg.keyword is not None else f"#{i}")
+            for i, arg in enumerate(node.args)
+        ]
         for arg in node.args:
             if arg.star == "*":
                 starred = starred or not (type(arg.value) is cst.Name and arg.value.value in empty)
@@ -162,6 +166,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             selves,
             env.some_calls(),
             literals=literals,
+            given=given,
             in_try=env.trying > 0,
             recovered=env.recovering > 0,
             key_guarded=None in env.guards,  # (:mod:`~doxtool.python.catchwalk`)

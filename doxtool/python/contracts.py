@@ -399,6 +399,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts):
                 current.value in env.var_args
                 or current.value in env.dicts
                 or current.value in env.method_names
+                or current.value in env.arg_results
             ):
                 return True
             if _is_method(current, env):

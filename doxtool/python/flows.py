@@ -101,8 +101,7 @@ class _Builder(PathOrigins):
         args = node.args
         every = (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
         self.function, self.params = node, frozenset(p.arg for p in every if p is not None)
-        for param in self.params - {self.scope.self_name}:
-            self.origins.setdefault(param, {param})
+        self._seed_parameters(node)
         assigns = self.scope.assigns
         if assigns is None:
             assigns = list(assignments(node.body))

@@ -47,6 +47,7 @@ from doxtool.python.followargs import (
 from doxtool.python.followfind import FunctionFinder
 from doxtool.python.followjoin import joined, place, unique_effects
 from doxtool.python.followraises import raised_read
+from doxtool.python.openparams import decided_areas
 
 #: calls followed from the tool's own call (the tool's call is the first)
 MAX_DEPTH = 4
@@ -258,13 +259,16 @@ class HelperFollower(FunctionFinder):
                         under or read.conditional,
                     )
                 )
-            for effect in summary.effects:
-                if effect.area in areas:
+            for effect, area in self._effect_areas(summary, values, first, found, calls, call):
+                if area is None:
+                    ends.effects_unseen = True  # a file opened by a mode not known
                     continue
-                areas.add(effect.area)
+                if area in areas:
+                    continue
+                areas.add(area)
                 found_effects.append(
                     Effect(
-                        effect.area,
+                        area,
                         [*calls, effect.call],
                         call.line,
                         call.column,
@@ -344,6 +348,27 @@ class HelperFollower(FunctionFinder):
                     )
                 )
         ends.unfollowed(bool(queue))  # more functions than are visited
+
+    def _effect_areas(
+        self,
+        summary: Any,
+        bound: dict[str, str],
+        first: Found,
+        found: Found,
+        calls: list[str],
+        call: HelperCall,
+    ) -> Iterable[tuple[Any, str | None]]:
+        """(effect, area; None: not known) of each effect of a function
+        reached, a mode it is handed decided by the call (:mod:`.openparams`):
+        by the literals bound, and by the parameters the tool's own call
+        fills when it is that call's function."""
+        given: frozenset[str] | None = None
+        if found is first and len(calls) == 1 and not {"*", "**"} & set(call.given):
+            given = frozenset(p for k in call.given if (p := parameter_of(first, k)) is not None)
+        for effect in summary.effects:
+            areas = decided_areas(effect, bound, given)
+            for area in areas if areas is not None else (None,):
+                yield effect, area
 
     def _seen_through(self, found: Found) -> bool:
         """Whether every call of a function reached is one doxtool sees into

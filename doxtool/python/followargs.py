@@ -323,7 +323,7 @@ def parameter_of(found: Found, key: str) -> str | None:
     if key.startswith("#"):
         index = int(key[1:]) + (1 if summary.bound and found.via_instance else 0)
         return summary.params[index] if index < len(summary.params) else None
-    return key if key in summary.params else summary.star_kwarg
+    return key if key in summary.params[summary.posonly :] else summary.star_kwarg
 
 
 def spread_of(found: Found, fills: list[str]) -> frozenset[str]:

@@ -22,7 +22,7 @@ from doxtool.python.astraisecalls import AstRaiseCalls, ends_unless
 from doxtool.python.astrefusedkeys import refuse_after, refuse_key
 from doxtool.python.astrefusedparams import refuse_defaults
 from doxtool.python.astwalk import walk
-from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
+from doxtool.python.callkinds import Scope, call_argument, opener_flag, opens_file
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyfills import KeyWrites
@@ -32,6 +32,7 @@ from doxtool.python.loopkeys import LoopKeys
 from doxtool.python.methodguess import MethodGuesses, receiver_of
 from doxtool.python.modobjects import module_level_objects
 from doxtool.python.names import constructed, dotted_parts
+from doxtool.python.openparams import open_effects
 from doxtool.python.outcalls import OutCalls, is_super_call
 from doxtool.python.outrundefaults import drop_outrun_defaults
 from doxtool.python.pathkinds import makes_path
@@ -431,9 +432,7 @@ class FunctionWalk(
                 self._guess(func.attr, func.value, func.attr, node)
             return
         if dotted == ["open"] and "open" not in self.names:
-            self._effects(
-                effects.for_open(open_mode(node, self.owner.string_constant)), "open", node
-            )
+            self.effects.extend(open_effects(node, "open", self.owner.string_constant, self.node))
             return
         targets = self._instance_targets(dotted)
         if targets:
@@ -460,8 +459,8 @@ class FunctionWalk(
         if qualified in effects.OPEN_CALLS:
             if qualified in effects.ARCHIVE_OPENERS and not opens_file(node, self._library_makers):
                 return
-            self._effects(
-                effects.for_open(open_mode(node, self.owner.string_constant)), qualified, node
+            self.effects.extend(
+                open_effects(node, qualified, self.owner.string_constant, self.node)
             )
             return
         if qualified in effects.DATABASES:
@@ -494,7 +493,7 @@ class FunctionWalk(
 
 
 def _unique_effects(items: list[EffectCall]) -> list[EffectCall]:
-    first: dict[tuple[str, str], EffectCall] = {}
+    first: dict[tuple[str, str, str], EffectCall] = {}
     for item in items:
-        first.setdefault((item.area, item.call), item)
+        first.setdefault((item.area, item.call, item.mode), item)
     return list(first.values())

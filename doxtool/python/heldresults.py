@@ -33,6 +33,9 @@ class HeldResults:
             call = None
         if type(target) is cst.Name:
             env.results.pop(target.value, None)
+            env.arg_results.discard(target.value)
+            if self._reads_arguments(inner, env):
+                env.arg_results.add(target.value)
             if call is not None and self._held_until_assigned(target.value, env):
                 env.results[target.value] = (call, "")
         elif type(target) in (cst.Tuple, cst.List):
@@ -44,6 +47,22 @@ class HeldResults:
                     env.results.pop(name, None)
                     if call is not None and self._held_until_assigned(name, env):
                         env.results[name] = (call, f"#{index}")
+
+    def _reads_arguments(self, value: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``value`` is a call that may read the arguments: one
+        handed them (or a value of one), or of a method of the tool
+        (``self.check()``, which reads ``self.args``)."""
+        if type(value) is not cst.Call:
+            return False
+        func = value.func
+        if (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Name
+            and func.value.value == env.self_name
+            and self._callee_function(value, env) is not None  # type: ignore[attr-defined]
+        ):
+            return True
+        return self._mentions_arguments(value, env)  # type: ignore[attr-defined]
 
     def _held_until_assigned(self, name: str, env: Env) -> bool:
         """Whether ``name`` holds what it was assigned until an assignment binds

@@ -140,7 +140,8 @@ class _Function:
             return frozenset()
         summary = self.found.summary
         filled = {self.parameter(key) for key, _ in passes if key != "**"}
-        named = summary.params[1:] if summary.bound else summary.params
+        # not a positional-only one: a keyword of its name lands in ``**``
+        named = summary.params[max(summary.posonly, 1 if summary.bound else 0) :]
         splat = [*named, summary.star_kwarg] if summary.star_kwarg else named
         return frozenset(p for p in splat if p not in filled)
 
@@ -148,7 +149,7 @@ class _Function:
         """The parameter an argument lands in (``#n`` or a keyword)."""
         summary = self.found.summary
         if not key.startswith("#"):
-            return key if key in summary.params else summary.star_kwarg
+            return key if key in summary.params[summary.posonly :] else summary.star_kwarg
         index = int(key[1:]) + (1 if summary.bound and self.found.via_instance else 0)
         # past the positional parameters, an argument lands in ``*args``
         limit = len(summary.params) if summary.positional is None else summary.positional

@@ -192,6 +192,41 @@ class PathOrigins:
             keys |= {a.arg for a in (*args.args, *args.kwonlyargs)}
         return keys - put
 
+    def _seed_parameters(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """Each parameter of ``node`` holds what the call handed (its origin
+        is itself), but one whose handed value no statement reads
+        (:meth:`_replaced`): that one names no path the call handed."""
+        for param in self.params - {self.scope.self_name}:
+            self.origins.setdefault(param, {param})
+        for param in self._replaced(node):
+            self.origins[param].discard(param)
+
+    def _replaced(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+        """The parameters whose handed value no statement reads: the first
+        statement of the body to name one (nested blocks and definitions
+        included) is one binding it alone, on every path, to a value made
+        without it as a path (``path = os.path.join(OUT, basename(path))``,
+        ``path = Path(tmp) / "x"``). A rebinding in a branch, or after a
+        read, leaves the handed value where it may be."""
+        replaced: set[str] = set()
+        for param in self.params - {self.scope.self_name}:
+            for stmt in node.body:
+                named = [
+                    n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == param
+                ] or [n for n in ast.walk(stmt) if isinstance(n, ast.arg) and n.arg == param]
+                if not named:
+                    continue
+                if (
+                    isinstance(stmt, ast.Assign)
+                    and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], ast.Name)
+                    and stmt.targets[0].id == param
+                    and param not in self._origins(stmt.value)
+                ):
+                    replaced.add(param)
+                break
+        return replaced
+
     def _hand(self, step: Step, node: ast.Call) -> None:
         """What a call into the repository hands on: the origins of its
         arguments, and which of them name a path found absent before it or

@@ -119,4 +119,5 @@ def _run(function: FunctionWalk, node: ast.FunctionDef | ast.AsyncFunctionDef) -
     argument may fill (those before ``*args`` and the keyword-only ones)."""
     summary = function.run()
     summary.positional = len(node.args.posonlyargs) + len(node.args.args)
+    summary.posonly = len(node.args.posonlyargs)
     return summary

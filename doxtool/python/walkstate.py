@@ -212,6 +212,10 @@ class Env:
     #: local name -> the call into another module whose result (``""``) or
     #: item of it (``#<n>``) it holds (``text = read_text(self.args)``)
     results: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    #: local names holding what a call that may read the arguments returned
+    #: (handed them, or a method of the tool): ``if res: return res`` ends
+    #: the call on some values of them (:mod:`~doxtool.python.heldresults`)
+    arg_results: set[str] = field(default_factory=set)
     #: how many enclosing branches depend on an argument's value (reads
     #: there are needed on some calls only)
     conditional: int = 0
