@@ -256,12 +256,37 @@ def _cst_types(node: cst.BaseExpression) -> list[str | None]:
 
 
 def assigned(small: cst.CSTNode, name: str) -> cst.BaseExpression | None:
-    """The value of ``name = <value>``."""
+    """The value of ``name = <value>``, or of the name's place in a tuple
+    given a tuple of as many values (``url, path = url.strip(), path``)."""
     if type(small) is cst.Assign and len(small.targets) == 1:  # type: ignore[attr-defined]
-        return small.value if is_name(small.targets[0].target, name) else None  # type: ignore[attr-defined]
+        target = small.targets[0].target  # type: ignore[attr-defined]
+        if is_name(target, name):
+            return small.value  # type: ignore[attr-defined]
+        return _unpacked(target, small.value, name)  # type: ignore[attr-defined]
     if type(small) is cst.AnnAssign and is_name(small.target, name):  # type: ignore[attr-defined]
         return small.value  # type: ignore[attr-defined]
     return None
+
+
+def _unpacked(
+    target: cst.BaseExpression, value: cst.BaseExpression, name: str
+) -> cst.BaseExpression | None:
+    """The value a tuple target of plain names gives ``name`` from a tuple of
+    as many values (none starred), none other made of the name; None for
+    any other shape."""
+    if type(target) not in (cst.Tuple, cst.List) or type(value) not in (cst.Tuple, cst.List):
+        return None
+    names, values = target.elements, value.elements  # type: ignore[attr-defined]
+    if len(names) != len(values) or any(type(e) is not cst.Element for e in (*names, *values)):
+        return None
+    if not all(type(e.value) is cst.Name for e in names):
+        return None
+    places = [i for i, e in enumerate(names) if e.value.value == name]
+    if len(places) != 1:
+        return None
+    # a value the name gives another place (``a, b = b, a``) is not only its own
+    others = (e.value for i, e in enumerate(values) if i != places[0])
+    return None if any(uses(o, name) for o in others) else values[places[0]].value
 
 
 def is_name(node: cst.CSTNode, name: str) -> bool:
