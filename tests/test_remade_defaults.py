@@ -100,3 +100,24 @@ def test_so_does_a_helper_reading_the_arguments(run_cli, make_repo, line, defaul
     root = make_repo({"tools/fetch.py": HELPER_TOOL, "helpers/fetching.py": helper})
     url = _arguments(run_cli, root)["url"]
     assert url["has_default"] is True and url["default"] == default, url
+
+
+@pytest.mark.parametrize(
+    ("body", "alternatives"),
+    [
+        ('        url, path = str(url or "").strip(), str(path or "").strip()\n', True),
+        ("        url, path = url.strip(), path.strip()\n", True),
+        ('        url, path = path or "", url\n', False),
+    ],
+)
+def test_names_bound_from_a_tuple_still_stand_for_their_arguments(
+    run_cli, make_repo, body, alternatives
+) -> None:
+    """``url, path = url.strip(), path.strip()`` then ``if not (url or path):``
+    refused: one of the two is needed, as with one assignment each; after a
+    swap neither name holds its own argument."""
+    check = '        if not (url or path):\n            return Response(message="give one", break_loop=False)\n'
+    root = make_repo({"tools/fetch.py": TOOL.format(params=PARAMS, body=body + check)})
+    found = _arguments(run_cli, root)
+    assert (found["url"]["alternatives"] == ["path"]) is alternatives, found["url"]
+    assert (found["path"]["alternatives"] == ["url"]) is alternatives, found["path"]

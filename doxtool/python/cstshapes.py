@@ -271,22 +271,33 @@ def assigned(small: cst.CSTNode, name: str) -> cst.BaseExpression | None:
 def _unpacked(
     target: cst.BaseExpression, value: cst.BaseExpression, name: str
 ) -> cst.BaseExpression | None:
-    """The value a tuple target of plain names gives ``name`` from a tuple of
-    as many values (none starred), none other made of the name; None for
-    any other shape."""
+    """The value :func:`unpacked_pairs` gives ``name``; None for any other shape."""
+    pairs = unpacked_pairs(target, value)
+    return next((v for t, v in pairs or () if t.value == name), None)
+
+
+def unpacked_pairs(
+    target: cst.BaseExpression, value: cst.BaseExpression
+) -> list[tuple[cst.Name, cst.BaseExpression]] | None:
+    """Each name of a tuple target of distinct plain names with the value a
+    tuple of as many values (none starred) gives it, when no value uses
+    another place's name (``url, path = url.strip(), path``: one assignment
+    after the other binds the same; ``a, b = b, a`` does not); None for any
+    other shape."""
     if type(target) not in (cst.Tuple, cst.List) or type(value) not in (cst.Tuple, cst.List):
         return None
     names, values = target.elements, value.elements  # type: ignore[attr-defined]
     if len(names) != len(values) or any(type(e) is not cst.Element for e in (*names, *values)):
         return None
-    if not all(type(e.value) is cst.Name for e in names):
+    targets = [e.value for e in names]
+    if not all(type(t) is cst.Name for t in targets) or len({t.value for t in targets}) != len(
+        targets
+    ):
         return None
-    places = [i for i, e in enumerate(names) if e.value.value == name]
-    if len(places) != 1:
-        return None
-    # a value the name gives another place (``a, b = b, a``) is not only its own
-    others = (e.value for i, e in enumerate(values) if i != places[0])
-    return None if any(uses(o, name) for o in others) else values[places[0]].value
+    for i, element in enumerate(values):
+        if any(uses(element.value, t.value) for j, t in enumerate(targets) if j != i):
+            return None
+    return [(t, e.value) for t, e in zip(targets, values, strict=True)]
 
 
 def is_name(node: cst.CSTNode, name: str) -> bool:
