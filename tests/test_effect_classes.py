@@ -7,6 +7,7 @@ effect, and "none" is never written where doxtool cannot see every call."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -151,6 +152,7 @@ _HELPER = """\
 import os
 import shutil
 import tempfile
+import json
 from pathlib import Path
 from uuid import uuid4
 
@@ -333,3 +335,15 @@ def test_so_is_one_a_helper_of_another_module_calls(
     module = _tool("        containers()\n", "from helpers.docker import containers\n")
     areas = _generated(make_repo, run_cli, module, {"helpers/docker.py": helper})
     assert (areas == "network.") if network else ("network" not in areas), areas
+
+
+def test_an_inherited_client_method_is_listed_once(make_repo, run_cli) -> None:
+    """``connection.request()`` on an object of the module's class deriving
+    from ``http.client.HTTPConnection``: one network effect at that call,
+    named as written, not again as the class's method the call reaches."""
+    module = _tool(DOCKER_CALL, DOCKER_CLASS.format(own=""))
+    root: Path = make_repo({"tools/wait.py": module})
+    result = run_cli(root, "inspect", "--json", "tools/wait.py")
+    (entry,) = json.loads(result.output)
+    found = [(e["area"], e["calls"], e["line"]) for e in entry["tools"][0]["effects"]]
+    assert [calls for _, calls, _ in found] == [["connection.request"]], found

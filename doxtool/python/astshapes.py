@@ -23,6 +23,7 @@ from doxtool.python.replacements import (
     TYPES,
     UNKNOWN,
     Outcome,
+    gives_again,
     replaced,
     replaced_at_use,
 )
@@ -57,6 +58,8 @@ def replace_default(
         outcome = Outcome(UNKNOWN)  # ``{"size": size or "2K"}``: not known
     if outcome.kind == KEPT or (outcome.leaf is not None and handed(outcome.leaf)):
         return
+    if gives_again(outcome, held):
+        return  # ``x = str(x or "").strip()`` makes the ``""`` held again
     read.replaced = True
     if held is not None:  # the replaced literal still gives the type
         read.weak = read.weak or json_type(held)
@@ -141,6 +144,9 @@ class AstShapes:
             target = node.targets[0]
             if isinstance(target, ast.Name) and target.id == name:
                 return ("assign", node.value)
+            value = _unpacked(target, node.value, name)
+            if value is not None:
+                return ("assign", value)
         if (
             isinstance(node, ast.AnnAssign)
             and node.value is not None
@@ -256,3 +262,25 @@ def _ast_types(node: ast.expr) -> list[str | None]:
 
 
 _AST_SHAPES = AstShapes(literal)
+
+
+def _unpacked(target: ast.expr, value: ast.expr, name: str) -> ast.expr | None:
+    """The value a tuple target of plain names gives ``name`` from a tuple of
+    as many values, none starred and none other made of the name (``url,
+    path = url.strip(), path``)."""
+    if not isinstance(target, (ast.Tuple, ast.List)) or not isinstance(
+        value, (ast.Tuple, ast.List)
+    ):
+        return None
+    if len(target.elts) != len(value.elts) or any(isinstance(e, ast.Starred) for e in value.elts):
+        return None
+    if not all(isinstance(e, ast.Name) for e in target.elts):
+        return None
+    places = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id == name]
+    if len(places) != 1:
+        return None
+    # a value the name gives another place (``a, b = b, a``) is not only its own
+    others = [e for i, e in enumerate(value.elts) if i != places[0]]
+    if any(type(n) is ast.Name and n.id == name for o in others for n in walk(o)):
+        return None
+    return value.elts[places[0]]

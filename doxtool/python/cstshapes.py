@@ -256,12 +256,48 @@ def _cst_types(node: cst.BaseExpression) -> list[str | None]:
 
 
 def assigned(small: cst.CSTNode, name: str) -> cst.BaseExpression | None:
-    """The value of ``name = <value>``."""
+    """The value of ``name = <value>``, or of the name's place in a tuple
+    given a tuple of as many values (``url, path = url.strip(), path``)."""
     if type(small) is cst.Assign and len(small.targets) == 1:  # type: ignore[attr-defined]
-        return small.value if is_name(small.targets[0].target, name) else None  # type: ignore[attr-defined]
+        target = small.targets[0].target  # type: ignore[attr-defined]
+        if is_name(target, name):
+            return small.value  # type: ignore[attr-defined]
+        return _unpacked(target, small.value, name)  # type: ignore[attr-defined]
     if type(small) is cst.AnnAssign and is_name(small.target, name):  # type: ignore[attr-defined]
         return small.value  # type: ignore[attr-defined]
     return None
+
+
+def _unpacked(
+    target: cst.BaseExpression, value: cst.BaseExpression, name: str
+) -> cst.BaseExpression | None:
+    """The value :func:`unpacked_pairs` gives ``name``; None for any other shape."""
+    pairs = unpacked_pairs(target, value)
+    return next((v for t, v in pairs or () if t.value == name), None)
+
+
+def unpacked_pairs(
+    target: cst.BaseExpression, value: cst.BaseExpression
+) -> list[tuple[cst.Name, cst.BaseExpression]] | None:
+    """Each name of a tuple target of distinct plain names with the value a
+    tuple of as many values (none starred) gives it, when no value uses
+    another place's name (``url, path = url.strip(), path``: one assignment
+    after the other binds the same; ``a, b = b, a`` does not); None for any
+    other shape."""
+    if type(target) not in (cst.Tuple, cst.List) or type(value) not in (cst.Tuple, cst.List):
+        return None
+    names, values = target.elements, value.elements  # type: ignore[attr-defined]
+    if len(names) != len(values) or any(type(e) is not cst.Element for e in (*names, *values)):
+        return None
+    targets = [e.value for e in names]
+    if not all(type(t) is cst.Name for t in targets) or len({t.value for t in targets}) != len(
+        targets
+    ):
+        return None
+    for i, element in enumerate(values):
+        if any(uses(element.value, t.value) for j, t in enumerate(targets) if j != i):
+            return None
+    return [(t, e.value) for t, e in zip(targets, values, strict=True)]
 
 
 def is_name(node: cst.CSTNode, name: str) -> bool:

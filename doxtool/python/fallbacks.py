@@ -37,6 +37,7 @@ from doxtool.python.replacements import (
     KNOWN,
     UNKNOWN,
     discarded,
+    gives_again,
     replaced,
     replaced_at_use,
 )
@@ -173,6 +174,11 @@ class Fallbacks:
             return
         if outcome.kind == KEPT:
             return
+        if gives_again(outcome, value):
+            # ``url = str(url or "").strip()`` after a read giving ``""``: the
+            # default stays; the ``or`` hides no missing key
+            self._note_replacing(rest, target.value)
+            return
         leaf = outcome.leaf if outcome.kind == UNKNOWN else None
         if leaf is not None and self._arg_of(leaf, env) is not None:
             return
@@ -300,8 +306,11 @@ class Fallbacks:
                 builder.weak_type = builder.weak_type or json_type(value)
             builder.held_fallback(True, value)
             return
-        if outcome.kind == KEPT:
+        if outcome.kind == KEPT or gives_again(outcome, value):
+            # ``url = str(url or "").strip()`` with ``url=""`` makes ``""`` again
             builder.set_default(value)
+            if outcome.kind == KNOWN:
+                self._note_replacing(body, param.name.value)
             return
         if value is not None:  # the replaced literal still gives the type
             builder.weak_type = builder.weak_type or json_type(value)

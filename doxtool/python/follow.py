@@ -45,7 +45,7 @@ from doxtool.python.followargs import (
     spread_of,
 )
 from doxtool.python.followfind import FunctionFinder
-from doxtool.python.followjoin import joined, place, unique_effects
+from doxtool.python.followjoin import joined, joined_effects, place
 from doxtool.python.followraises import raised_read
 from doxtool.python.openparams import decided_areas
 
@@ -97,7 +97,7 @@ class HelperFollower(FunctionFinder):
                 self._follow(tool, call, reads, [], scratch, dynamic, cls)
                 ends.handed.extend(scratch.handed)
         arguments = add_arguments(tool.arguments, reads)
-        effects = unique_effects([*tool.effects, *found_effects])
+        effects = joined_effects(tool.effects, found_effects)
         areas = {e.area for e in effects} | set(tool.side_effects)
         ordered = [a for a in SIDE_EFFECT_AREAS if a in areas] + sorted(
             areas - set(SIDE_EFFECT_AREAS)

@@ -22,6 +22,17 @@ def unique_effects(effects: list[Effect]) -> list[Effect]:
     return out
 
 
+def joined_effects(own: list[Effect], found: list[Effect]) -> list[Effect]:
+    """The tool's own effects and those following its calls finds, each once:
+    a found effect of the same area at the very call the tool's own walk
+    already read (``conn.request()`` on an object of a class inheriting the
+    library's ``request``: named as written there, and as the class's method
+    when followed) is that effect again."""
+    at = {(e.area, e.line, e.column, e.path) for e in own if not e.reached_line}
+    again = [e for e in found if e.reached_line or (e.area, e.line, e.column, e.path) not in at]
+    return unique_effects([*own, *again])
+
+
 def place(item: DynamicRead | Raise) -> tuple[str | None, int, int]:
     return (item.path, item.line, item.column)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.modulescan import Func
-from doxtool.python.replacements import KEPT, KNOWN, Outcome, replaced
+from doxtool.python.replacements import KEPT, gives_again, replaced
 
 
 class HandedReplacements:
@@ -31,13 +31,6 @@ class HandedReplacements:
                 continue
             body = suite_body(fn.node.body)
             outcome = replaced(self._shapes(), body, param, builder.default)  # type: ignore[attr-defined]
-            if outcome.kind == KEPT or _same(outcome, builder.default):
+            if outcome.kind == KEPT or gives_again(outcome, builder.default):
                 continue  # ``selector = str(selector or "").strip()`` leaves ``""``
             builder.unknown_fallback()
-
-
-def _same(outcome: Outcome, default: object) -> bool:
-    """Whether ``outcome`` makes the missing value ``default`` again."""
-    return (
-        outcome.kind == KNOWN and type(outcome.value) is type(default) and outcome.value == default
-    )

@@ -191,6 +191,13 @@ def _or_operands(shapes: Shapes[N], node: N) -> list[N]:
     return [*_or_operands(shapes, shape[1]), *_or_operands(shapes, shape[2])]
 
 
+def gives_again(outcome: Outcome, held: Any) -> bool:
+    """Whether ``outcome`` is the literal ``held`` made again (``str(url or
+    "").strip()`` for a ``""``): what a missing argument gives is still
+    ``held``, replaced by nothing else."""
+    return outcome.kind == KNOWN and _same(outcome.value, held)
+
+
 def _same(value: Any, held: Any) -> bool:
     """``value`` is ``held``: equal and of one type (``0`` is not ``False``)."""
     return type(value) is type(held) and value == held

@@ -19,6 +19,7 @@ from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
 from doxtool.python.controlflow import contains_return, ends_loop, leaves_pass, terminates
 from doxtool.python.cstliteralguards import LiteralArms
 from doxtool.python.cstnodes import child_nodes, dotted_name, loop_names, suite_body
+from doxtool.python.cstshapes import unpacked_pairs
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.exprwalk import ExpressionWalk
 from doxtool.python.fallbacks import numeric_conversion
@@ -157,8 +158,12 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         elif type(small) is cst.Assign:
             self._expr(small.value, env)
             for target in small.targets:
-                self._assign_target(target.target, small.value, env)
-                self._hold_result(target.target, small.value, env)
+                pairs = (
+                    unpacked_pairs(target.target, small.value) if len(small.targets) == 1 else None
+                )
+                for one, value in pairs or [(target.target, small.value)]:
+                    self._assign_target(one, value, env)  # ``a, b = a.strip(), b``: each
+                    self._hold_result(one, value, env)
         elif type(small) is cst.AnnAssign:
             if small.value is not None:
                 self._expr(small.value, env)
