@@ -58,7 +58,8 @@ def test_the_handlers_import_holds_when_the_tried_one_is_not_of_the_repository(
     tried = "    from helpers.tool import Response, Tool\n    from lib import store"
     repo = make_repo({"helpers/store.py": STORE_PY, "tools/keep.py": _tool(tried)})
     tool = _facts(repo, run_cli)
-    assert tool["bases"] == ["helpers.tool.Tool"]
+    # ``lib`` may be missing and run the handler: its imports are the ones walked last
+    assert tool["bases"] == ["python.helpers.tool.Tool"]
     assert not any("store" in name for name in tool["helpers"])
     assert tool["side_effects"] == []
 
@@ -140,3 +141,49 @@ def test_the_tried_import_in_a_helpers_function_holds_over_the_handlers(
     files = {"helpers/store.py": STORE_PY, "helpers/middle.py": middle, "tools/keep.py": tool}
     facts = _facts(make_repo(files), run_cli)
     assert facts["side_effects"] == ["filesystem write"]
+
+
+def test_an_import_from_outside_beside_the_tried_one_may_run_the_handler(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    tried = (
+        "    from helpers.tool import Response, Tool\n"
+        "    import playwright\n"
+        "    from helpers import store"
+    )
+    repo = make_repo({"helpers/store.py": STORE_PY, "tools/keep.py": _tool(tried)})
+    tool = _facts(repo, run_cli)
+    assert not any(name.startswith("helpers.store") for name in tool["helpers"])
+    assert tool["side_effects"] == []
+
+
+def test_a_statement_beside_the_tried_import_may_run_the_handler(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    middle = (
+        "def keep(text):\n"
+        "    try:\n"
+        "        from helpers import store\n"
+        "        store.check()\n"
+        "    except Exception:\n"
+        "        from python.helpers import store\n"
+        "    store.save('/data/out.txt', text)\n"
+    )
+    tool = (
+        "from helpers.tool import Response, Tool\n"
+        "from helpers.middle import keep\n\n\n"
+        "class Keep(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        try:\n"
+        "            from helpers import store\n"
+        "            from . import local\n"
+        "        except ImportError:\n"
+        "            from python.helpers import store\n"
+        "        store.save('/data/out.txt', 'x')\n"
+        "        keep('x')\n"
+        "        return Response(message='ok', break_loop=False)\n"
+    )
+    files = {"helpers/store.py": STORE_PY, "helpers/middle.py": middle, "tools/keep.py": tool}
+    facts = _facts(make_repo(files), run_cli)
+    assert not any(name.startswith("helpers.store") for name in facts["helpers"])
+    assert "filesystem write" not in facts["side_effects"]

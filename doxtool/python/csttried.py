@@ -19,7 +19,10 @@ def kept_tried_imports(
     """Bind again in ``names`` each name the body of ``stmt`` imports from
     the repository that a handler of it rebinds from outside it, unless the
     ``finally`` binds it as well."""
-    tried = _bound(_suite(stmt.body), bind, absolute=True)
+    body = _suite(stmt.body)
+    if not all(_imports_only(line) for line in body):
+        return  # another statement may raise and run the handler
+    tried = _bound(body, bind)
     handled: dict[str, str] = {}
     for handler in stmt.handlers:
         handled.update(_bound(_suite(handler.body), bind))
@@ -31,15 +34,19 @@ def _suite(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
     return suite.body if type(suite) is cst.IndentedBlock else []
 
 
-def _bound(body: Sequence[cst.BaseStatement], bind: Bind, absolute: bool = False) -> dict[str, str]:
-    """The names the import statements of ``body`` bind (at its top); with
-    ``absolute``, those of absolute imports alone."""
+def _imports_only(stmt: cst.BaseStatement) -> bool:
+    return type(stmt) is cst.SimpleStatementLine and all(
+        type(small) is cst.Import or (type(small) is cst.ImportFrom and not small.relative)
+        for small in stmt.body
+    )
+
+
+def _bound(body: Sequence[cst.BaseStatement], bind: Bind) -> dict[str, str]:
+    """The names the import statements of ``body`` bind (at its top)."""
     found: dict[str, str] = {}
     for stmt in body:
         if type(stmt) is cst.SimpleStatementLine:
             for small in stmt.body:
-                if type(small) is cst.ImportFrom and small.relative and absolute:
-                    continue
                 if type(small) in (cst.Import, cst.ImportFrom):
                     bind(small, found)  # type: ignore[arg-type]
     return found

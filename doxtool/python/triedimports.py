@@ -11,6 +11,9 @@ imports instead is not, the ``try``'s import succeeds and its binding
 holds: the handler does not run. A relative import may fail however the
 module is found (a module loaded by its path has no package), and any other
 pair (both of the repository, neither) leaves the binding the walk ended with.
+So does a body doing anything but absolute imports of the repository (a
+relative one, ``import playwright`` beside it, a call): that may fail and
+run the handler.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ def kept_tried_ast_imports(
     the repository that a handler of it rebinds from outside it, unless the
     ``finally`` binds it as well (for libcst:
     :func:`~doxtool.python.csttried.kept_tried_imports`)."""
-    tried = _ast_bound(stmt.body, bind, absolute=True)
+    if not all(_absolute_import(s) for s in stmt.body):
+        return  # another statement may raise and run the handler
+    tried = _ast_bound(stmt.body, bind)
     handled: dict[str, str] = {}
     for handler in stmt.handlers:
         handled.update(_ast_bound(handler.body, bind))
@@ -47,6 +52,8 @@ def kept(
     handler rebound it (``handled``) from outside the repository, and
     neither the ``finally`` (``final``) nor anything after the handler did."""
     roots = frozenset(local_roots)
+    if any(_root(target) not in roots for target in tried.values()):
+        return  # an import from outside may fail and run the handler
     for name, target in tried.items():
         other = handled.get(name)
         if other is None or name in final or names.get(name) != other:
@@ -55,14 +62,16 @@ def kept(
             names[name] = target
 
 
-def _ast_bound(body: Sequence[ast.stmt], bind: AstBind, absolute: bool = False) -> dict[str, str]:
+def _ast_bound(body: Sequence[ast.stmt], bind: AstBind) -> dict[str, str]:
     found: dict[str, str] = {}
     for stmt in body:
-        if isinstance(stmt, ast.ImportFrom) and stmt.level and absolute:
-            continue
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             bind(stmt, found)
     return found
+
+
+def _absolute_import(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Import) or (isinstance(stmt, ast.ImportFrom) and not stmt.level)
 
 
 def _root(dotted: str) -> str:
