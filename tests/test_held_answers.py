@@ -87,3 +87,44 @@ def test_a_held_value_no_argument_makes_answers_nothing_of_them(make_repo, run_c
     root = make_repo({"tools/t.py": module})
     name = _arguments(run_cli, root)["name"]
     assert (name["required"], name["required_unknown"]) == (True, False)
+
+
+_REFUSING = """
+
+    {kind}def _check(self):
+        if "scope" not in self.args:
+            raise ValueError("scope is required")
+        {ending}
+"""
+
+
+@pytest.mark.parametrize(
+    ("held", "kind", "ending"),
+    [
+        ("self._check()", "", "return None"),
+        ("self._check()", "", "self.scope = self.args['scope']"),
+        ("await self._check()", "async ", "return"),
+    ],
+)
+def test_a_held_call_that_only_refuses_answers_nothing(
+    make_repo, run_cli, held: str, kind: str, ending: str
+) -> None:
+    module = _tool(held, after=_METHOD).replace(_METHOD, _REFUSING.format(kind=kind, ending=ending))
+    root = make_repo({"tools/t.py": module})
+    name = _arguments(run_cli, root)["name"]
+    assert (name["required"], name["required_unknown"]) == (True, False)
+
+
+@pytest.mark.parametrize(
+    ("kind", "ending"),
+    [("", "yield None"), ("async ", "return None")],
+)
+def test_a_held_generator_or_coroutine_of_a_refusing_method_may_answer(
+    make_repo, run_cli, kind: str, ending: str
+) -> None:
+    module = _tool("self._check()", after=_METHOD).replace(
+        _METHOD, _REFUSING.format(kind=kind, ending=ending)
+    )
+    root = make_repo({"tools/t.py": module})
+    name = _arguments(run_cli, root)["name"]
+    assert name["required_unknown"] is True

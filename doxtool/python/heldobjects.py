@@ -70,7 +70,7 @@ class HeldObjects:
                 continue
             if not _is_property(method.node):
                 return None  # a method: ``self.attr.m`` is a method's attribute
-            return [(method.node, value) for value in _returned(method.node)]
+            return [(method.node, value) for value in returned_values(method.node)]
         methods = [fn.node for cls in self.scan.classes.values() for fn in cls.methods.values()]
         found = attribute_values(methods, attr, self.bound)
         classes = [cls.node for cls in self.scan.classes.values()]
@@ -90,7 +90,7 @@ def _is_property(node: cst.FunctionDef) -> bool:
     return False
 
 
-def _returned(node: cst.FunctionDef) -> list[cst.BaseExpression]:
+def returned_values(node: cst.FunctionDef) -> list[cst.BaseExpression]:
     """The values the function's ``return`` statements give (nested
     functions and classes left out); a bare ``return`` gives None."""
     values: list[cst.BaseExpression] = []

@@ -12,6 +12,8 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.core.facts import HelperCall
+from doxtool.python.cstnodes import child_nodes
+from doxtool.python.heldobjects import returned_values
 from doxtool.python.walkstate import Env
 
 #: the bindings the walk follows, dropping what the name held
@@ -34,7 +36,7 @@ class HeldResults:
         if type(target) is cst.Name:
             env.results.pop(target.value, None)
             env.arg_results.discard(target.value)
-            if self._reads_arguments(inner, env):
+            if self._reads_arguments(inner, env, inner is not value):
                 env.arg_results.add(target.value)
             if call is not None and self._held_until_assigned(target.value, env):
                 env.results[target.value] = (call, "")
@@ -48,18 +50,21 @@ class HeldResults:
                     if call is not None and self._held_until_assigned(name, env):
                         env.results[name] = (call, f"#{index}")
 
-    def _reads_arguments(self, value: cst.BaseExpression, env: Env) -> bool:
+    def _reads_arguments(self, value: cst.BaseExpression, env: Env, awaited: bool) -> bool:
         """Whether ``value`` is a call that may read the arguments: one
         handed them (or a value of one), or of a method of the tool
         (``self.check()``, which reads ``self.args``)."""
         if type(value) is not cst.Call:
             return False
+        callee = self._callee_function(value, env)  # type: ignore[attr-defined]
+        if callee is not None and _gives_none(callee.node, awaited):
+            return False  # ``def validate(self): ...raise`` answers nothing: None
         func = value.func
         if (
             type(func) is cst.Attribute
             and type(func.value) is cst.Name
             and func.value.value == env.self_name
-            and self._callee_function(value, env) is not None  # type: ignore[attr-defined]
+            and callee is not None
         ):
             return True
         return self._mentions_arguments(value, env)  # type: ignore[attr-defined]
@@ -95,3 +100,24 @@ class HeldResults:
             call, item = env.results[subject.value]
             if [item, refusal] not in (checked := call.checked_some if some else call.checked):
                 checked.append([item, refusal])
+
+
+def _gives_none(node: cst.FunctionDef, awaited: bool) -> bool:
+    """Whether a call of the function always gives None: no ``return`` of
+    it gives another value, it is no generator, a coroutine is awaited and no
+    decorator wraps it."""
+    if (node.asynchronous is not None and not awaited) or node.decorators:
+        return False
+    if any(type(n) is cst.Yield for n in _nodes(node.body)):
+        return False
+    return all(type(v) is cst.Name and v.value == "None" for v in returned_values(node))
+
+
+def _nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(child_nodes(current))
+    return found
