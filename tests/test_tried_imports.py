@@ -187,3 +187,31 @@ def test_a_statement_beside_the_tried_import_may_run_the_handler(
     facts = _facts(make_repo(files), run_cli)
     assert not any(name.startswith("helpers.store") for name in facts["helpers"])
     assert "filesystem write" not in facts["side_effects"]
+
+
+def test_an_else_binding_the_name_leaves_the_tried_import_unkept(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    rebinding = (
+        "try:\n"
+        "    from helpers import store\n"
+        "except ImportError:\n"
+        "    from python.helpers import store\n"
+        "else:\n"
+        "    from lib import store\n"
+    )
+    middle = rebinding + "\n\ndef keep(text):\n    store.save('/data/out.txt', text)\n"
+    tool = (
+        "from helpers.tool import Response, Tool\n"
+        "from helpers.middle import keep\n"
+        f"{rebinding}\n\n"
+        "class Keep(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        store.save('/data/out.txt', 'x')\n"
+        "        keep('x')\n"
+        "        return Response(message='ok', break_loop=False)\n"
+    )
+    files = {"helpers/store.py": STORE_PY, "helpers/middle.py": middle, "tools/keep.py": tool}
+    facts = _facts(make_repo(files), run_cli)
+    assert not any(name.startswith("helpers.store") for name in facts["helpers"])
+    assert "filesystem write" not in facts["side_effects"]

@@ -18,7 +18,7 @@ def kept_tried_imports(
 ) -> None:
     """Bind again in ``names`` each name the body of ``stmt`` imports from
     the repository that a handler of it rebinds from outside it, unless the
-    ``finally`` binds it as well."""
+    ``else`` or the ``finally`` binds it as well."""
     body = _suite(stmt.body)
     if not all(_imports_only(line) for line in body):
         return  # another statement may raise and run the handler
@@ -27,6 +27,7 @@ def kept_tried_imports(
     for handler in stmt.handlers:
         handled.update(_bound(_suite(handler.body), bind))
     final = _bound(_suite(stmt.finalbody.body) if stmt.finalbody else [], bind)
+    final.update(_bound(_suite(stmt.orelse.body) if stmt.orelse else [], bind))
     kept(tried, handled, final, local_roots, names)
 
 

@@ -30,7 +30,7 @@ def kept_tried_ast_imports(
 ) -> None:
     """Bind again in ``names`` each name the body of ``stmt`` imports from
     the repository that a handler of it rebinds from outside it, unless the
-    ``finally`` binds it as well (for libcst:
+    ``else`` or the ``finally`` binds it as well (for libcst:
     :func:`~doxtool.python.csttried.kept_tried_imports`)."""
     if not all(_absolute_import(s) for s in stmt.body):
         return  # another statement may raise and run the handler
@@ -38,7 +38,8 @@ def kept_tried_ast_imports(
     handled: dict[str, str] = {}
     for handler in stmt.handlers:
         handled.update(_ast_bound(handler.body, bind))
-    kept(tried, handled, _ast_bound(stmt.finalbody, bind), local_roots, names)
+    final = {**_ast_bound(stmt.orelse, bind), **_ast_bound(stmt.finalbody, bind)}
+    kept(tried, handled, final, local_roots, names)
 
 
 def kept(
@@ -50,7 +51,8 @@ def kept(
 ) -> None:
     """Bind again in ``names`` what a ``try`` body bound (``tried``) where a
     handler rebound it (``handled``) from outside the repository, and
-    neither the ``finally`` (``final``) nor anything after the handler did."""
+    neither the ``else`` nor the ``finally`` (``final``) nor anything after
+    the handler did."""
     roots = frozenset(local_roots)
     if any(_root(target) not in roots for target in tried.values()):
         return  # an import from outside may fail and run the handler
