@@ -128,3 +128,29 @@ def test_a_held_generator_or_coroutine_of_a_refusing_method_may_answer(
     root = make_repo({"tools/t.py": module})
     name = _arguments(run_cli, root)["name"]
     assert name["required_unknown"] is True
+
+
+_CACHED = """
+
+    def _check(self):
+        text = self.agent.get_data("last")
+        if text:
+            return Response(message=text, break_loop=False)
+        return None
+"""
+
+
+@pytest.mark.parametrize(
+    ("reading", "unknown"),
+    [("", False), ("self.mode", True), ("self.args", True), ("self._other()", True)],
+)
+def test_a_held_answer_of_a_method_using_only_the_agent_answers_nothing_of_them(
+    make_repo, run_cli, reading: str, unknown: bool
+) -> None:
+    """``self._cached()`` reading ``self.agent`` alone ends the call as the
+    same code in place would: on no value of the arguments."""
+    method = _CACHED.replace("        return None", f"        return {reading or 'None'}")
+    module = _tool("self._check()", after=_METHOD).replace(_METHOD, method)
+    root = make_repo({"tools/t.py": module})
+    name = _arguments(run_cli, root)["name"]
+    assert (name["required"], name["required_unknown"]) == (not unknown, unknown)

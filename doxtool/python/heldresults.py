@@ -65,6 +65,7 @@ class HeldResults:
             and type(func.value) is cst.Name
             and func.value.value == env.self_name
             and callee is not None
+            and not _agent_only(callee.node)
         ):
             return True
         return self._mentions_arguments(value, env)  # type: ignore[attr-defined]
@@ -121,3 +122,31 @@ def _nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
         found.append(current)
         stack.extend(child_nodes(current))
     return found
+
+
+def _agent_only(node: cst.FunctionDef) -> bool:
+    """Whether a method uses its ``self`` only for ``self.agent`` (and takes
+    no other parameter): it reads none of the arguments, as code doing the
+    same in place would not."""
+    params = node.params
+    if node.decorators:
+        return False
+    if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg is not None:
+        return False
+    if params.posonly_params or params.kwonly_params or len(params.params) != 1:
+        return False
+    self_name = params.params[0].name.value
+    agent_uses: set[int] = set()
+    names: list[cst.Name] = []
+    for current in _nodes(node.body):
+        if type(current) is cst.Attribute and _is_self(current.value, self_name):
+            if current.attr.value != "agent":
+                return False
+            agent_uses.add(id(current.value))
+        elif _is_self(current, self_name):
+            names.append(current)  # type: ignore[arg-type]
+    return all(id(name) in agent_uses for name in names)
+
+
+def _is_self(node: cst.CSTNode, self_name: str) -> bool:
+    return type(node) is cst.Name and node.value == self_name  # type: ignore[attr-defined]
