@@ -152,6 +152,29 @@ def test_a_name_in_bold_in_an_item_under_a_lead_in_tool_args_or_in_yaml_teaches_
         assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [never], elsewhere
 
 
+def test_a_quoted_name_opening_an_item_under_a_lead_teaches_it(make_repo, run_cli) -> None:
+    """A name in quotes opening an item of a list under an arguments lead
+    (``#### Arguments:`` then ``*  "label" (string) : ...``) names the
+    argument as the bare name does; under another lead, or with quotes that
+    do not pair, it does not."""
+    for teaching in (
+        '#### Arguments:\n *  "label" (string) : the text to show',
+        "Arguments:\n- 'label' (Optional, string): the text to show",
+    ):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{teaching}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], teaching
+    never = (
+        f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+        "is never taught"
+    )
+    for elsewhere in (
+        'Notes:\n *  "label" (string) : the text',
+        "#### Arguments:\n *  \"label' (string) : the text",
+    ):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{elsewhere}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [never], elsewhere
+
+
 FILE_READ_PY = """\
 from helpers.tool import Response, Tool
 

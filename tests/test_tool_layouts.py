@@ -241,6 +241,39 @@ def test_the_older_layout_before_any_tool_prompt(run_cli, tmp_path: Path) -> Non
     assert older_prompts("prompts", {**listed, "prompts": ["agent.system.main.md"]}) is None
 
 
+def test_profile_prompts_without_the_core_set_are_the_older_layout(run_cli, tmp_path: Path) -> None:
+    """An add-on laid out to be copied over an installation: ``prompts/``
+    holds no prompt and no ``default/``, only a profile's directory teaches
+    the tool; that profile's prompts are read and checked, and the tool is
+    asked for in the core set rather than called untaught."""
+    files = {
+        path: text
+        for path, text in _old_layout().items()
+        if not path.startswith("prompts/default/")
+    }
+    files["prompts/research/agent.system.tool.wait.md"] = WAIT_PROMPT.replace(
+        '"seconds": 1', '"seconds": 1, "unit": "s"'
+    )
+    write_files(tmp_path, files)
+    assert _prompt_findings(run_cli, tmp_path) == [
+        "prompts/research/agent.system.tool.wait.md:5:93: PRM003 argument `unit` is taught for "
+        "`wait` but python/tools/wait.py never reads it",
+        "python/tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/default/`; only "
+        "the prompts of profile `research` (`prompts/research/`) teach it, so agents of other "
+        "profiles are never taught to call it (add `prompts/default/agent.system.tool.wait.md`, "
+        "or list it in `internal-tools`)",
+    ]
+    listed = {"prompts": [], "prompts/research": ["agent.system.tool.wait.md"]}
+    assert older_prompts("prompts", listed) == OlderPrompts(
+        "prompts/default", ("prompts/research",)
+    )
+    # a profile directory teaching no tool, or prompts/ holding a prompt, is no such add-on
+    assert (
+        older_prompts("prompts", {**listed, "prompts/research": ["agent.system.main.md"]}) is None
+    )
+    assert older_prompts("prompts", {**listed, "prompts": ["agent.system.main.md"]}) is None
+
+
 def test_a_generated_companion_names_the_repositorys_tool_base(run_cli, tmp_path: Path) -> None:
     write_files(tmp_path, _old_layout())
     for convention, execute in (("doxtool", "`execute`"), ("agent-zero", "`execute(...)`")):

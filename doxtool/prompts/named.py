@@ -1,6 +1,7 @@
 """Argument names a prompt writes outside code spans and examples: a bold
 name (``**path**: ...``), a ``tool_args.name`` span, a bare name opening an
-item of an argument list (``* summary (string, required): ...``) and the keys
+item of an argument list (``* summary (string, required): ...``, in quotes or
+not: ``* "summary" (string): ...``) and the keys
 under ``tool_args:`` in a YAML block. They are mentions: they credit a
 required argument as taught (PRM004), and are never checked as arguments
 (the rules are in :mod:`doxtool.prompts.parse`)."""
@@ -17,10 +18,11 @@ _BOLD_RE = re.compile(rf"(\*\*|__)[ \t]*[\"'`]?({_NAME})[\"'`]?[ \t]*\1")
 _DOTTED_RE = re.compile(
     rf"[ \t]*(?:tool_args\.({_NAME})|([\"'])({_NAME})\2(?:[ \t]*:[^\n]*)?)[ \t]*\Z"
 )
-#: a list item opening with a bare name and ``:``, a parenthesis and ``:`` or
-#: a dash: ``summary (string, required): ...``
+#: a list item opening with a bare name, in quotes or not, and ``:``, a
+#: parenthesis and ``:`` or a dash: ``summary (string, required): ...``,
+#: ``"target" (Optional, string) : ...``
 _ITEM_NAME_RE = re.compile(
-    rf"[ \t]*(?:\*\*|__)?({_NAME})(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?"
+    rf"[ \t]*(?:\*\*|__)?([\"']?)({_NAME})\1(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?"
     r"(?::|\u2014|\u2013|-(?=\s))"
 )
 #: a YAML line ``tool_args:`` (quoted or not) and a line ``key: ...``
@@ -45,7 +47,7 @@ def dotted_name(span: str) -> str | None:
 def item_name(content: str) -> tuple[int, str] | None:
     """(offset, name) of the bare name a list item opens with."""
     match = _ITEM_NAME_RE.match(content)
-    return (match.start(1), match.group(1)) if match else None
+    return (match.start(2), match.group(2)) if match else None
 
 
 def yaml_arguments(content: str) -> list[tuple[int, int, str]]:
