@@ -35,6 +35,7 @@ def save_through(path, text):
 
 def _tool(call: str) -> str:
     return (
+        "import asyncio\nimport threading\n\n"
         "from helpers.store import load, save, save_through, touch\n"
         "from helpers.tool import Response, Tool\n\n\n"
         "class T(Tool):\n"
@@ -76,6 +77,9 @@ def test_a_handed_mode_follows_the_call_or_the_default(
         "touch(self.args['path'], self.args['mode'])",
         "save(**self.args)",
         "save_through(self.args['path'], 'x')",
+        # handed to another call: what it is called with is not written here
+        "await asyncio.to_thread(save, self.args['path'], 'x', 'r')",
+        "threading.Thread(target=save, args=(self.args['path'], 'x', 'r')).start()",
     ],
 )
 def test_a_handed_mode_not_read_leaves_the_effects_not_known(make_repo, run_cli, call: str) -> None:

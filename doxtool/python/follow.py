@@ -363,7 +363,12 @@ class HelperFollower(FunctionFinder):
         by the literals bound, and by the parameters the tool's own call
         fills when it is that call's function."""
         given: frozenset[str] | None = None
-        if found is first and len(calls) == 1 and not {"*", "**"} & set(call.given):
+        if (
+            found is first
+            and len(calls) == 1
+            and call.given is not None
+            and not {"*", "**"} & set(call.given)
+        ):
             given = frozenset(p for k in call.given if (p := parameter_of(first, k)) is not None)
         for effect in summary.effects:
             areas = decided_areas(effect, bound, given)
