@@ -259,7 +259,9 @@ class HelperFollower(FunctionFinder):
                         under or read.conditional,
                     )
                 )
-            for effect, area in self._effect_areas(summary, values, first, found, calls, call):
+            # a mode is decided by the literals no function on the way rebinds
+            modes = dict(fixed)
+            for effect, area in self._effect_areas(summary, modes, first, found, calls, call):
                 if area is None:
                     ends.effects_unseen = True  # a file opened by a mode not known
                     continue
