@@ -30,12 +30,29 @@ def touch(path, mode):
 
 def save_through(path, text):
     save(path, text)
+
+
+def touch_through(path, mode):
+    touch(path, mode)
+
+
+def touch_forced(path, mode, force):
+    if force:
+        mode = "w"
+    touch(path, mode)
+
+
+def touch_updated(path, mode):
+    mode += "+"
+    touch(path, mode)
 """
 
 
 def _tool(call: str) -> str:
     return (
-        "from helpers.store import load, save, save_through, touch\n"
+        "import asyncio\nimport threading\n\n"
+        "from helpers.store import load, save, save_through, touch, touch_forced\n"
+        "from helpers.store import touch_through, touch_updated\n"
         "from helpers.tool import Response, Tool\n\n\n"
         "class T(Tool):\n"
         "    async def execute(self, **kwargs):\n"
@@ -60,6 +77,7 @@ def _effects(run_cli: Any, root: Any) -> tuple[list[str], bool]:
         ("save(self.args['path'], 'x', mode='r')", ["filesystem read"]),
         ("load(self.args['path'])", ["filesystem read"]),
         ("load(self.args['path'], mode='w+')", ["filesystem read", "filesystem write"]),
+        ("touch_through(self.args['path'], 'a')", ["filesystem write"]),
     ],
 )
 def test_a_handed_mode_follows_the_call_or_the_default(
@@ -76,6 +94,12 @@ def test_a_handed_mode_follows_the_call_or_the_default(
         "touch(self.args['path'], self.args['mode'])",
         "save(**self.args)",
         "save_through(self.args['path'], 'x')",
+        # handed to another call: what it is called with is not written here
+        "await asyncio.to_thread(save, self.args['path'], 'x', 'r')",
+        "threading.Thread(target=save, args=(self.args['path'], 'x', 'r')).start()",
+        # handed on by a function that binds it again first
+        "touch_forced(self.args['path'], 'r', self.args.get('force'))",
+        "touch_updated(self.args['path'], 'r')",
     ],
 )
 def test_a_handed_mode_not_read_leaves_the_effects_not_known(make_repo, run_cli, call: str) -> None:
@@ -85,6 +109,10 @@ def test_a_handed_mode_not_read_leaves_the_effects_not_known(make_repo, run_cli,
 
 def test_a_mode_the_helper_cannot_read_leaves_the_effects_not_known(make_repo, run_cli) -> None:
     helper = "MODES = {'a': 'a'}\n\n\ndef log(path):\n    open(path, MODES['a']).write('x')\n"
-    module = _tool("log(self.args['path'])").replace("load, save, save_through, touch", "log")
+    module = (
+        _tool("log(self.args['path'])")
+        .replace("load, save, save_through, touch, touch_forced\n", "log\n")
+        .replace("from helpers.store import touch_through, touch_updated\n", "")
+    )
     root = make_repo({"tools/t.py": module, "helpers/store.py": helper})
     assert _effects(run_cli, root) == ([], True)

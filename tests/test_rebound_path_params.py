@@ -41,6 +41,31 @@ def made_of_it(path, text):
     open(path, "w").write(text)
 
 
+def expanded(path, text):
+    path = os.path.expanduser(path)
+    open(path, "w").write(text)
+
+
+def home(path, text):
+    path = path.replace("~", os.environ["HOME"])
+    open(path, "w").write(text)
+
+
+def formatted(path, text):
+    path = "{}".format(path)
+    open(path, "w").write(text)
+
+
+def backup(path, text):
+    path = f"{path}.bak"
+    open(path, "w").write(text)
+
+
+def renamed(path, text):
+    path = os.path.join(OUT, Path(path).name)
+    open(path, "w").write(text)
+
+
 def after_a_write(path, text):
     open(path, "w").write(text)
     path = os.path.join(OUT, "y")
@@ -56,6 +81,13 @@ def after_a_write(path, text):
         ("in_a_branch(self.args['path'], 'x', self.args.get('flag'))", 1),
         ("made_of_it(self.args['path'], 'x')", 1),
         ("after_a_write(self.args['path'], 'x')", 1),
+        # the same file named again (a call not known may hand it back)
+        ("expanded(self.args['path'], 'x')", 1),
+        ("home(self.args['path'], 'x')", 1),
+        ("formatted(self.args['path'], 'x')", 1),
+        # another name made of it: text added, its last part elsewhere
+        ("backup(self.args['path'], 'x')", 0),
+        ("renamed(self.args['path'], 'x')", 0),
     ],
 )
 def test_a_parameter_bound_again_before_any_read_is_no_handed_path(
@@ -63,7 +95,8 @@ def test_a_parameter_bound_again_before_any_read_is_no_handed_path(
 ) -> None:
     tool = WAIT_PY.replace(
         "from helpers.tool import Response, Tool\n",
-        "from helpers.files import after_a_write, elsewhere, in_a_branch, made_of_it, unrelated\n"
+        "from helpers.files import after_a_write, backup, elsewhere, expanded, formatted, home\n"
+        "from helpers.files import in_a_branch, made_of_it, renamed, unrelated\n"
         "from helpers.tool import Response, Tool\n",
     ).replace("        seconds = ", f"        {call}\n        seconds = ")
     root: Path = make_repo(

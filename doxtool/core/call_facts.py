@@ -35,8 +35,9 @@ class HelperCall:
     literals: list[list[str]] = field(default_factory=list)
     #: the callee parameters the call fills, as in ``dicts`` (``*`` for a
     #: ``*`` splat, ``**`` for a ``**`` one): a parameter not among them
-    #: takes its default
-    given: list[str] = field(default_factory=list)
+    #: takes its default; None where the arguments are not written at the
+    #: call (a function handed to another call, ``to_thread(save, p, "r")``)
+    given: list[str] | None = None
     #: made in the body of a ``try`` with ``except`` clauses: what the callee
     #: raises may be caught there
     in_try: bool = False

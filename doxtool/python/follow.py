@@ -259,7 +259,9 @@ class HelperFollower(FunctionFinder):
                         under or read.conditional,
                     )
                 )
-            for effect, area in self._effect_areas(summary, values, first, found, calls, call):
+            # a mode is decided by the literals no function on the way rebinds
+            modes = dict(fixed)
+            for effect, area in self._effect_areas(summary, modes, first, found, calls, call):
                 if area is None:
                     ends.effects_unseen = True  # a file opened by a mode not known
                     continue
@@ -363,7 +365,12 @@ class HelperFollower(FunctionFinder):
         by the literals bound, and by the parameters the tool's own call
         fills when it is that call's function."""
         given: frozenset[str] | None = None
-        if found is first and len(calls) == 1 and not {"*", "**"} & set(call.given):
+        if (
+            found is first
+            and len(calls) == 1
+            and call.given is not None
+            and not {"*", "**"} & set(call.given)
+        ):
             given = frozenset(p for k in call.given if (p := parameter_of(first, k)) is not None)
         for effect in summary.effects:
             areas = decided_areas(effect, bound, given)

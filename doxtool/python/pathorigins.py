@@ -37,6 +37,15 @@ _SAME_PATH_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "resolve", "expanduser", "absolute", "joinpath"}
 )
 
+#: what makes another name of the path it is handed (its last part)
+_OTHER_NAME_CALLS = frozenset({"os.path.basename", "posixpath.basename", "ntpath.basename"})
+_OTHER_NAME_ATTRS = frozenset({"name", "stem", "suffix"})
+
+
+def _text(node: ast.expr) -> bool:
+    """Whether ``node`` is literal text (a string constant, not empty)."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(node.value)
+
 
 class PathOrigins:
     """The origin tracking of the flow builder (:mod:`doxtool.python.flows`),
@@ -105,6 +114,10 @@ class PathOrigins:
 
     def _call_origins(self, node: ast.Call, depth: int) -> set[str]:
         func = node.func
+        dotted = dotted_parts(func)
+        qualified = None if dotted is None else self.scope.resolve(dotted)
+        if qualified in _SAME_PATH_CALLS:  # ``os.path.expanduser(p)``: not a method of ``os.path``
+            return set().union(*(self._origins(a, depth + 1) for a in node.args))
         if isinstance(func, ast.Attribute) and func.attr in _SAME_PATH_METHODS:
             return self._origins(func.value, depth + 1)
         if isinstance(func, ast.Attribute) and func.attr in ("get", "pop"):
@@ -222,10 +235,35 @@ class PathOrigins:
                     and isinstance(stmt.targets[0], ast.Name)
                     and stmt.targets[0].id == param
                     and param not in self._origins(stmt.value)
+                    and not self._kept(stmt.value, param)
                 ):
                     replaced.add(param)
                 break
         return replaced
+
+    def _kept(self, node: ast.expr, param: str) -> bool:
+        """Whether ``node`` may still name the path ``param`` holds: it
+        names it outside what makes another name of it (``basename(p)``,
+        ``Path(p).name``, text added after it: ``f"{p}.bak"``, ``p + ".bak"``);
+        a call not known (``expanduser``, ``p.replace("~", home)``) may
+        hand it back."""
+        if isinstance(node, ast.Name):
+            return node.id == param
+        if isinstance(node, ast.Attribute) and node.attr in _OTHER_NAME_ATTRS:
+            return False
+        if isinstance(node, ast.JoinedStr) and _text(node.values[-1]):
+            return False
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and _text(node.right):
+            return False
+        if isinstance(node, ast.Call):
+            dotted = dotted_parts(node.func)
+            if dotted is not None and self.scope.resolve(dotted) in _OTHER_NAME_CALLS:
+                return False
+        return any(
+            self._kept(child, param)
+            for child in ast.iter_child_nodes(node)
+            if isinstance(child, ast.expr)
+        )
 
     def _hand(self, step: Step, node: ast.Call) -> None:
         """What a call into the repository hands on: the origins of its
