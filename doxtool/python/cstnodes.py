@@ -144,6 +144,17 @@ LEAVES = frozenset(
 )
 
 
+def descendants(root: cst.CSTNode) -> list[cst.CSTNode]:
+    """``root`` and every node under it, in the order of the text."""
+    found: list[cst.CSTNode] = []
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(reversed(child_nodes(node)))
+    return found
+
+
 def parameter_names(params: cst.Parameters) -> set[str]:
     """The names a function's parameters bind, ``*args`` and ``**kwargs`` included."""
     every = [*params.posonly_params, *params.params, *params.kwonly_params]

@@ -28,7 +28,7 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.python.cstnodes import child_nodes, dotted_name
+from doxtool.python.cstnodes import descendants, dotted_name
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
@@ -120,7 +120,7 @@ class HandedResponses:
         self, fn: Func, param: str, env: Env, depth: int, seen: set[tuple[str, str]]
     ) -> Values:
         """What ``fn`` may set ``break_loop`` of its parameter ``param`` to."""
-        nodes = _nodes(fn.node.body)
+        nodes = descendants(fn.node.body)
         names = {param}
         for node in nodes:  # ``r = response``: the same object
             alias = type(node) is cst.Assign and len(node.targets) == 1
@@ -206,17 +206,6 @@ def _parameter(fn: Func, call: cst.Call, index: int) -> str | None:
     return positional[index] if index < len(positional) else None
 
 
-def _nodes(body: cst.CSTNode) -> list[cst.CSTNode]:
-    """Every node of a function's body (a nested function's too: it may run)."""
-    out: list[cst.CSTNode] = []
-    todo = [body]
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        todo.extend(reversed(child_nodes(node)))
-    return out
-
-
 def _binds(fn: Func, name: str) -> bool:
     """Whether a function binds ``name`` itself (a parameter, an assignment)."""
     if name in {p.name.value for p in fn.named()}:
@@ -225,5 +214,5 @@ def _binds(fn: Func, name: str) -> bool:
         type(node) in (cst.AssignTarget, cst.AnnAssign)
         and type(node.target) is cst.Name
         and node.target.value == name  # type: ignore[attr-defined]
-        for node in _nodes(fn.node.body)
+        for node in descendants(fn.node.body)
     )

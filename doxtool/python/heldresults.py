@@ -12,7 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.core.facts import HelperCall
-from doxtool.python.cstnodes import child_nodes
+from doxtool.python.cstnodes import descendants
 from doxtool.python.heldobjects import returned_values
 from doxtool.python.walkstate import Env
 
@@ -109,19 +109,9 @@ def _gives_none(node: cst.FunctionDef, awaited: bool) -> bool:
     decorator wraps it."""
     if (node.asynchronous is not None and not awaited) or node.decorators:
         return False
-    if any(type(n) is cst.Yield for n in _nodes(node.body)):
+    if any(type(n) is cst.Yield for n in descendants(node.body)):
         return False
     return all(type(v) is cst.Name and v.value == "None" for v in returned_values(node))
-
-
-def _nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
-    found: list[cst.CSTNode] = []
-    stack = [root]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        stack.extend(child_nodes(current))
-    return found
 
 
 def _agent_only(node: cst.FunctionDef) -> bool:
@@ -138,7 +128,7 @@ def _agent_only(node: cst.FunctionDef) -> bool:
     self_name = params.params[0].name.value
     agent_uses: set[int] = set()
     names: list[cst.Name] = []
-    for current in _nodes(node.body):
+    for current in descendants(node.body):
         if type(current) is cst.Attribute and _is_self(current.value, self_name):
             if current.attr.value != "agent":
                 return False

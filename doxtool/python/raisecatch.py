@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Sequence
 import libcst as cst
 
 from doxtool.python.controlflow import small_stops
-from doxtool.python.cstnodes import child_nodes, dotted_name
+from doxtool.python.cstnodes import child_nodes, descendants, dotted_name
 from doxtool.python.excclasses import NEVER, SURE, RaisedClass, handler_verdict, raised_class
 
 #: statements that leave a handler's body
@@ -74,19 +74,8 @@ def _binds(small: cst.BaseSmallStatement, name: str) -> bool:
         targets = [small.target]
     elif type(small) in (cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom):
         return True  # what it binds is not read here
-    targets += [n.target for n in _nodes(small) if type(n) is cst.NamedExpr]
-    return any(type(n) is cst.Name and n.value == name for t in targets for n in _nodes(t))
-
-
-def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """``node`` and every node under it."""
-    found: list[cst.CSTNode] = []
-    todo = [node]
-    while todo:
-        current = todo.pop()
-        found.append(current)
-        todo.extend(child_nodes(current))
-    return found
+    targets += [n.target for n in descendants(small) if type(n) is cst.NamedExpr]
+    return any(type(n) is cst.Name and n.value == name for t in targets for n in descendants(t))
 
 
 def _takes(handler: cst.ExceptHandler, raised: RaisedClass) -> str:
