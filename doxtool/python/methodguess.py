@@ -13,8 +13,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from doxtool.core.summary_facts import EffectCall
 from doxtool.python import effects
 from doxtool.python.names import dotted_parts
+from doxtool.python.openparams import open_effects
 from doxtool.python.pathkinds import PathValues, makes_path
 from doxtool.python.summaryscope import ModuleScope
 from doxtool.python.temppaths import (
@@ -35,6 +37,7 @@ class MethodGuesses:
     _temporary: TemporaryPaths | None
     #: the name of the class the function is a method of (None: a function)
     cls: str | None
+    effects: list[EffectCall]
     #: the name of the method's first parameter (None: not a bound method)
     self_name: str | None
     _paths: PathValues | None
@@ -59,16 +62,20 @@ class MethodGuesses:
         """Areas of a method by its name, on a receiver the function shows
         to be a path; any method of a network client (``redis.Redis()``) is a
         network call; none on a receiver of any other or of an unknown kind,
-        nor a deletion of a path the function made itself."""
+        nor a deletion of a path the function made itself. A path's
+        ``open`` reads or writes by its mode, as ``open`` does."""
         makers = self._library_makers(receiver) if receiver is not None else None
         if makers and all(effects.client_areas(maker) for maker in makers):
             areas = {a for maker in makers for a in effects.client_areas(maker)}
             self._effects(sorted(areas), call, node)
             return
         areas = effects.for_method(name)
-        if not areas or receiver is None:
+        if not (areas or name == "open") or receiver is None:
             return
         if not (makers and all(makes_path(m) for m in makers)) and not self._path(receiver):
+            return
+        if name == "open":
+            self.effects.extend(open_effects(node, call, self.owner.string_constant, self.node, 0))
             return
         if effects.DELETE in areas and self._made_here(receiver):
             return

@@ -24,17 +24,19 @@ def open_effects(
     call: str,
     constant: Callable[[str], str | None] | None,
     function: ast.FunctionDef | ast.AsyncFunctionDef,
+    index: int = 1,
 ) -> list[EffectCall]:
     """The effects of an ``open``-like call ``node`` (``call`` as resolved)
-    in ``function``: the areas of its mode when it is read; else one effect
-    of no area, decided by the call of ``function`` when the mode is a
-    parameter it never rebinds (:attr:`EffectCall.mode`), not known otherwise."""
-    mode = open_mode(node, constant)
+    in ``function``, its mode the ``index``-th argument (0 for
+    ``path.open(mode)``): the areas of its mode when it is read; else one
+    effect of no area, decided by the call of ``function`` when the mode is
+    a parameter it never rebinds (:attr:`EffectCall.mode`), not known otherwise."""
+    mode = open_mode(node, constant, index)
     if mode is not None:
         return [EffectCall(area, call, node.lineno) for area in effects.for_open(mode)]
-    given = call_argument(node, 1, "mode")
+    given = call_argument(node, index, "mode")
     param = given.id if isinstance(given, ast.Name) else ""
-    starred = any(isinstance(a, ast.Starred) for a in node.args[:2]) or any(
+    starred = any(isinstance(a, ast.Starred) for a in node.args[: index + 1]) or any(
         k.arg is None for k in node.keywords
     )
     if starred or param not in unbound_parameters(function) - _variadic(function):
