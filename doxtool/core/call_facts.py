@@ -63,6 +63,10 @@ class HelperCall:
     #: the dict (or the tool) to code that may
     changed: list[str] = field(default_factory=list)
     changes_unknown: bool = False
+    #: written with a dotted name of the repository (``Repo.write(repo, p)``,
+    #: ``store.save(p)``): where the name is a class's, not an object's, a
+    #: method's own first parameter takes the first positional argument
+    named: bool = False
     #: (callee parameter as in ``dicts``, argument) for each argument's value
     #: the call passes as it is (``shout(text)``): a callee that refuses an
     #: empty parameter refuses that argument's missing value

@@ -246,6 +246,8 @@ class FunctionSummary:
     posonly: int = 0
     #: the first parameter is bound (``self``, ``cls``): a call passes one fewer
     bound: bool = False
+    #: a ``classmethod``: its first parameter is bound through its class too
+    class_bound: bool = False
     #: the ``**`` parameter, if any
     star_kwarg: str | None = None
     reads: list[KeyRead] = field(default_factory=list)

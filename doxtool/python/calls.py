@@ -101,7 +101,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         ):
             self._helper_call(f"self.{func.attr.value}", node, env, override=True)
 
-    def _helper_call(self, target: str, node: cst.Call, env: Env, override: bool = False) -> None:
+    def _helper_call(
+        self, target: str, node: cst.Call, env: Env, override: bool = False, named: bool = False
+    ) -> None:
         """A call into another module of the repository, with the parameters
         that receive the tool's arguments dict (followed when resolving)."""
         dicts: list[str] = []
@@ -174,6 +176,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             values=values,
             converted=converted,
             override=override,
+            named=named,
         )
         self.call_nodes[id(node)] = call
         self._call_fills(call, handed, env)
@@ -334,7 +337,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             and qualified.split(".", 1)[0] in self.scan.local_roots
             and (own_class or not qualified.startswith(self.scan.module + "."))
         ):
-            self._helper_call(qualified, node, env)
+            self._helper_call(qualified, node, env, named=len(dotted) > 1)
 
     def _entered(self, value: cst.BaseExpression, is_async: bool, env: Env) -> None:
         """``with LockFile(path):`` with a class of the repository (this

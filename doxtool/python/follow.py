@@ -127,7 +127,7 @@ class HelperFollower(FunctionFinder):
     def _overridden(self, tool: ToolFacts, call: HelperCall, cls: str | None) -> bool:
         """Whether the method of a :attr:`~doxtool.core.facts.HelperCall.override`
         call the tool's class ``cls`` reaches is not the one of the call's module."""
-        found = self.entry(tool, call.target, cls) if cls is not None else None
+        found = self.entry(tool, call.target, cls, call.named) if cls is not None else None
         home = call.path or (cls or "").rpartition(".")[0]  # its file, or its class's module
         return found is not None and (found.facts.path if call.path else found.facts.module) != home
 
@@ -136,7 +136,7 @@ class HelperFollower(FunctionFinder):
     ) -> tuple[Found, set[str], frozenset[tuple[str, str]], frozenset[str]] | None:
         """The function a tool's call reaches, its parameters holding the
         tool's args, those bound to literals and those the args are splatted into."""
-        found = self.entry(tool, call.target, cls)
+        found = self.entry(tool, call.target, cls, call.named)
         if found is None:
             return None
         if found.on_tool:

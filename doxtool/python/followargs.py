@@ -24,6 +24,9 @@ class Found:
     via_instance: bool
     #: the call makes an instance (``Cls(...)`` reaches ``Cls.__init__``)
     constructs: bool = False
+    #: reached by naming its class (``Cls.m``), the call's written name
+    #: may be an instance's too (a method of an object the tool made)
+    by_class: bool = False
     #: its ``self`` is the tool itself: ``self.m()`` in it is the tool's own
     #: ``m`` first (an override), then its bases'
     on_tool: bool = False

@@ -68,12 +68,13 @@ class FunctionFinder(Results):
         facts, rest = owner
         summary = facts.summary(".".join(rest))
         if summary is not None:
-            return Found(facts, summary, len(rest) > 1)
+            return Found(facts, summary, len(rest) > 1, by_class=len(rest) > 1)
         if len(rest) == 1 and facts.class_named(rest[0]) is not None:
             init = facts.summary(f"{rest[0]}.__init__")
             return Found(facts, init, True, constructs=True) if init is not None else None
         if len(rest) == 2 and facts.class_named(rest[0]) is not None:
-            return self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
+            found = self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
+            return dataclasses.replace(found, by_class=True) if found is not None else None
         if held_chain(facts, rest):  # ``Runner.sub.run``, ``Outer.mid.inner.run``
             return self.held_method(f"{facts.module}.{rest[0]}", rest[1:-1], rest[-1], hops + 1)
         if (makers := facts.objects.get(rest[0])) is not None:  # ``runner = JobRunner()``
@@ -134,10 +135,15 @@ class FunctionFinder(Results):
         """A method of a class or its bases, as :mod:`doxtool.python.pacing` walks it."""
         return _flow(self.method(cls, name))
 
-    def entry(self, tool: ToolFacts, target: str, cls: str | None = None) -> Found | None:
+    def entry(
+        self, tool: ToolFacts, target: str, cls: str | None = None, named: bool = False
+    ) -> Found | None:
         """The function a call of the tool reaches: ``self.<method>`` through
         the tool's class ``cls`` (dotted) when it is given, else its bases;
-        ``super().<method>`` through its bases."""
+        ``super().<method>`` through its bases. ``named``: the call is
+        written with the dotted name (:attr:`HelperCall.named`): a method it
+        names through its class (``Repo.write(repo, p)``) takes its own
+        first parameter from the call, unless a classmethod's."""
         if target.startswith(("self.", "super().")):
             name = target.partition(".")[2]
             own = [cls] if cls is not None and target.startswith("self.") else None
@@ -146,7 +152,10 @@ class FunctionFinder(Results):
                 if found is not None:
                     return dataclasses.replace(found, on_tool=True)
             return None
-        return self.find(target)
+        found = self.find(target)
+        if found is not None and named and found.by_class and not found.summary.class_bound:
+            return dataclasses.replace(found, via_instance=False)
+        return found
 
     def callee(self, caller: Found, target: str, tool: str | None = None) -> Found | None:
         """The function a call inside ``caller`` reaches; ``self.m()`` in a

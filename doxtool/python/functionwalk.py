@@ -67,10 +67,10 @@ class FunctionWalk(
         self.cls = cls
         args = node.args
         self.params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-        static = any(
-            isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
-        )
+        decorators = {d.id for d in node.decorator_list if isinstance(d, ast.Name)}
+        static = "staticmethod" in decorators
         self.bound = cls is not None and not static and bool(args.posonlyargs or args.args)
+        self.class_bound = self.bound and "classmethod" in decorators
         self.self_name = self.params[0] if self.bound else None
         self.star_kwarg = args.kwarg.arg if args.kwarg else None
         # a name a nested function rebinds (``nonlocal args``) may hold anything
@@ -175,6 +175,7 @@ class FunctionWalk(
             line=self.node.lineno,
             params=self.params,
             bound=self.bound,
+            class_bound=self.class_bound,
             star_kwarg=self.star_kwarg,
             reads=self.reads,
             effects=_unique_effects(self.effects),

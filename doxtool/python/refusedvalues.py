@@ -46,7 +46,7 @@ from doxtool.python.followargs import Found, parameter_of
 from doxtool.python.readforms import CALLED, ISINSTANCE_TYPES, REFUSALS
 
 #: the function a call of the tool reaches (``HelperFollower.entry``)
-Entry = Callable[[ToolFacts, str], "Found | None"]
+Entry = Callable[[ToolFacts, str, bool], "Found | None"]
 
 
 def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
@@ -57,7 +57,7 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
         every = _every_call(call)
         if not every and (call.recovered or call.path is not None):
             continue
-        found = entry(tool, call.target)
+        found = entry(tool, call.target, call.named)
         if found is None:
             continue
         if every:

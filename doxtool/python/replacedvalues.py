@@ -26,7 +26,7 @@ from doxtool.core.facts import Argument, ToolFacts
 from doxtool.python.followargs import Found, parameter_of
 
 #: the function a call of the tool reaches (``HelperFollower.entry``)
-Entry = Callable[[ToolFacts, str], "Found | None"]
+Entry = Callable[[ToolFacts, str, bool], "Found | None"]
 
 
 def with_replaced_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
@@ -36,7 +36,7 @@ def with_replaced_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
     for call in tool.helper_calls:
         if not call.values:
             continue
-        found = entry(tool, call.target)
+        found = entry(tool, call.target, call.named)
         if found is None:
             continue
         for key, name in call.values:

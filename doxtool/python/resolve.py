@@ -291,8 +291,8 @@ class ToolResolver:
         # arguments to is read there: its reads are lines of this module
         followed = localised(followed, facts.path)
 
-        def entry(tool: ToolFacts, target: str) -> Found | None:
-            return self.follower.entry(tool, target, cls)
+        def entry(tool: ToolFacts, target: str, named: bool) -> Found | None:
+            return self.follower.entry(tool, target, cls, named)
 
         followed = with_replaced_values(with_refused_values(followed, entry), entry)
         owner = self.lookup(home) if tool.defined_in_path else facts
