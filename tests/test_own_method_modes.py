@@ -147,3 +147,23 @@ def test_an_arguments_dict_handed_through_the_class_lands_on_its_parameter(
     call = "store = Store()\n        Store.save(store, self.args)"
     root = make_repo({"tools/t.py": _tool(call), "helpers/store.py": _STORE})
     assert _facts(run_cli, root)[2] == ["key"]
+
+
+@pytest.mark.parametrize(
+    ("body", "areas"),
+    [
+        ("    Repo.write(Repo('/tmp'), path, 'x', 'r')\n", ["filesystem read"]),
+        ("    repo = Repo('/tmp')\n    repo.write(path, 'x', 'r')\n", ["filesystem read"]),
+        ("    Kinds.make(path, 'x', 'r')\n", ["filesystem read"]),
+    ],
+)
+def test_a_helper_naming_a_method_through_its_class_hands_it_its_self(
+    make_repo, run_cli, body: str, areas: list[str]
+) -> None:
+    wrap = f"from helpers.store import Kinds, Repo\n\n\ndef put(path):\n{body}"
+    module = _tool("put(self.args['p'])").replace(
+        "load, save\n", "load, save\nfrom helpers.wrap import put\n"
+    )
+    files = {"tools/t.py": module, "helpers/store.py": _STORE, "helpers/wrap.py": wrap}
+    root = make_repo(files)
+    assert _facts(run_cli, root)[:2] == (areas, False)

@@ -154,6 +154,8 @@ class OutCall:
     #: the tests of a parameter against literals the call stands under, as
     #: :attr:`KeyRead.when`
     when: list[list[Any]] = field(default_factory=list)
+    #: written with a dotted name, as :attr:`doxtool.core.facts.HelperCall.named`
+    named: bool = False
 
 
 @dataclass(slots=True)

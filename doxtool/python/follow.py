@@ -297,7 +297,7 @@ class HelperFollower(FunctionFinder):
             if len(calls) >= MAX_DEPTH:
                 ends.unfollowed(
                     any(
-                        self.callee(found, out.target, cls) is not None
+                        self.callee(found, out.target, cls, out.named) is not None
                         or self.unreadable(out.target)
                         for out in summary.calls
                         if not ruled_out(out.when, decided)
@@ -307,7 +307,7 @@ class HelperFollower(FunctionFinder):
             for out in summary.calls:
                 if ruled_out(out.when, decided):
                     continue
-                callee = self.callee(found, out.target, cls)
+                callee = self.callee(found, out.target, cls, out.named)
                 if callee is None:
                     ends.unfollowed(self.unreadable(out.target))
                     if self.opaque_result(out.target):

@@ -152,12 +152,11 @@ class FunctionFinder(Results):
                 if found is not None:
                     return dataclasses.replace(found, on_tool=True)
             return None
-        found = self.find(target)
-        if found is not None and named and found.by_class and not found.summary.class_bound:
-            return dataclasses.replace(found, via_instance=False)
-        return found
+        return _through_class(self.find(target), named)
 
-    def callee(self, caller: Found, target: str, tool: str | None = None) -> Found | None:
+    def callee(
+        self, caller: Found, target: str, tool: str | None = None, named: bool = False
+    ) -> Found | None:
         """The function a call inside ``caller`` reaches; ``self.m()`` in a
         method whose ``self`` is the tool is the tool's (class ``tool``) own
         ``m`` first (an override), then its bases'."""
@@ -175,7 +174,16 @@ class FunctionFinder(Results):
                 found = found or self.method(home, name)
             on_tool = caller.on_tool and found is not None
             return dataclasses.replace(found, on_tool=True) if on_tool else found
-        return self.find(target)
+        return _through_class(self.find(target), named)
+
+
+def _through_class(found: Found | None, named: bool) -> Found | None:
+    """``found`` as a call written with its dotted name reaches it: a method
+    named through its class (``Repo.write(repo, p)``), not a classmethod,
+    takes its own first parameter from the call."""
+    if found is not None and named and found.by_class and not found.summary.class_bound:
+        return dataclasses.replace(found, via_instance=False)
+    return found
 
 
 def _flow(found: Found | None) -> Flow | None:

@@ -482,7 +482,7 @@ class FunctionWalk(
                 areas = tuple(a for a in areas if a != effects.DELETE)  # its own temporary file
             self._effects(areas, qualified, node)
         elif self.owner.is_local(qualified):
-            self._out(qualified, node)
+            self._out(qualified, node, len(dotted) > 1)
         elif len(dotted) > 1 and makes_path(".".join(qualified.split(".")[:-1])):
             # a method of a path class (``pathlib.Path.unlink(p)``): its name
             # says what it does; of any other library object it says nothing

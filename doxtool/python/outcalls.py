@@ -141,7 +141,7 @@ class OutCalls:
                 bare = ast.Call(func=value, args=[], keywords=[])
                 self._out(f"{made}.{name}", ast.copy_location(bare, value))
 
-    def _out(self, target: str, node: ast.Call) -> None:
+    def _out(self, target: str, node: ast.Call, named: bool = False) -> None:
         self._out_node = id(node)
         if len(self.calls) >= MAX_CALLS:
             return
@@ -175,7 +175,7 @@ class OutCalls:
                     passes.append(["**", own])
             else:
                 passes.append([keyword.arg, own])
-        call = OutCall(target, node.lineno, passes, literals)
+        call = OutCall(target, node.lineno, passes, literals, named=named)
         splatted = next((own for key, own in passes if key == "**"), None)
         if splatted is not None:
             # a ``**`` splat of a handed dict fills the parameters not filled otherwise
