@@ -37,12 +37,13 @@ _CONTAINERS = (cst.Tuple, cst.List, cst.Set)
 
 class Called:
     """A mark on the expression walk's stack: the nested function's body
-    runs here, after the call's arguments are evaluated."""
+    runs here, after the call's arguments are evaluated (``call``)."""
 
-    __slots__ = ("node",)
+    __slots__ = ("call", "node")
 
-    def __init__(self, node: cst.FunctionDef) -> None:
+    def __init__(self, node: cst.FunctionDef, call: cst.Call | None = None) -> None:
         self.node = node
+        self.call = call
 
 
 class ClosureWalk:
@@ -51,6 +52,8 @@ class ClosureWalk:
     _stmts: Callable[..., None]
     _expr: Callable[..., None]
     _unordered: Callable[[Callable[[], None]], None]
+    _key: Callable[..., object]
+    _literal_key: Callable[[cst.BaseExpression], str | None]
 
     def _closure(self, node: cst.FunctionDef, env: Env) -> None:
         """At a nested ``def``: walked at its calls, or here as run on some calls only."""
@@ -59,14 +62,25 @@ class ClosureWalk:
         if not called_only(env.func.node, name):
             self._closure_body(node, env, some_calls=True)
 
-    def _closure_body(self, node: cst.FunctionDef, env: Env, some_calls: bool) -> None:
+    def _closure_body(
+        self, node: cst.FunctionDef, env: Env, some_calls: bool, call: cst.Call | None = None
+    ) -> None:
         """Walk a nested function's body: at a call (``some_calls`` False),
         under what the call's place knows; else as run on some calls only.
-        A call inside its own body (recursion) walks nothing more."""
+        A call inside its own body (recursion) walks nothing more. A
+        parameter the call hands a literal key (``arg("limit")`` of ``def
+        arg(name): return self.args.get(name)``), or whose literal default
+        it leaves, holds that key in the body; any other is its own name."""
         key = id(node)
         if env.closure_walks.get(key):
             return
         env.closure_walks[key] = True
+        outer_keys = env.keys
+        env.keys = {
+            name: value for name, value in outer_keys.items() if name not in _param_names(node)
+        }
+        if call is not None:
+            env.keys.update(self._passed_keys(node, call, env))
         # what it returns is not what the enclosing function returns; a test
         # it makes is none of the enclosing ``if``'s
         collect, env.collect_outcomes = env.collect_outcomes, False
@@ -83,10 +97,45 @@ class ClosureWalk:
             if some_calls:
                 env.undecided.pop()
             env.dicts |= shadowed
+            env.keys = outer_keys
             env.stmt = stmt
             env.closed = closed
             env.collect_outcomes = collect
             env.closure_walks[key] = False
+
+    def _passed_keys(self, node: cst.FunctionDef, call: cst.Call, env: Env) -> dict[str, str]:
+        """The nested function's parameters the call binds to a literal key
+        (a string, or a name the walk knows holds one), by position or by
+        keyword, and those it leaves at a literal default; none when the
+        call hands ``*`` or ``**`` values (where they land is not known)."""
+        if any(arg.star for arg in call.args):
+            return {}
+        params = node.params
+        positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+        found: dict[str, str] = {}
+        filled: set[str] = set()
+        index = 0
+        for arg in call.args:
+            if arg.keyword is not None:
+                name: str | None = arg.keyword.value
+            elif index < len(positional):
+                name = positional[index]
+                index += 1
+            else:
+                name = None
+            if name is None:
+                continue
+            filled.add(name)
+            value = self._key(arg.value, env)
+            if isinstance(value, str):
+                found[name] = value
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            name = param.name.value
+            if name not in filled and param.default is not None:
+                default = self._literal_key(param.default)
+                if default is not None:
+                    found[name] = default
+        return found
 
     def _lambda(self, node: cst.Lambda, env: Env) -> None:
         """A lambda's body: evaluated when called, if ever; its parameters are its own names."""
