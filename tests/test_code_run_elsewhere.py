@@ -106,6 +106,15 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
         """,
         {"path": REQUIRED},
     ),
+    "a keyword a closure's ** parameter takes binds no name": (
+        """\
+        mode = A.get("mode")
+        def pick(**extra):
+            return A.get(mode)
+        pick(mode="other")
+        """,
+        {"mode": OPTIONAL},
+    ),
     "a closure's parameter hides the key of an enclosing one": (
         """\
         def outer(name):

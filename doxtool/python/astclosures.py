@@ -109,7 +109,9 @@ class AstClosures:
             return {}
         positional = [*params.posonlyargs, *params.args]
         bound = [(p.arg, v) for p, v in zip(positional, call.args, strict=False)]
-        bound += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+        named = {p.arg for p in (*positional, *params.kwonlyargs)}
+        # a keyword a ``**`` parameter takes holds no name
+        bound += [(k.arg, k.value) for k in call.keywords if k.arg in named]
         found = {name: key for name, value in bound if (key := self._key(value)) is not None}
         filled = {name for name, _ in bound}
         defaults = list(

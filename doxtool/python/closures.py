@@ -112,12 +112,13 @@ class ClosureWalk:
             return {}
         params = node.params
         positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+        named = {*positional, *(p.name.value for p in params.kwonly_params)}
         found: dict[str, str] = {}
         filled: set[str] = set()
         index = 0
         for arg in call.args:
-            if arg.keyword is not None:
-                name: str | None = arg.keyword.value
+            if arg.keyword is not None:  # one a ``**`` parameter takes holds no name
+                name: str | None = arg.keyword.value if arg.keyword.value in named else None
             elif index < len(positional):
                 name = positional[index]
                 index += 1
