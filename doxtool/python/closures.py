@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 import libcst as cst
 
 from doxtool.core.literaleval import literal_eval
+from doxtool.python.accessors import accessor_read, held_defaults
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.walkstate import Env
 
@@ -79,8 +80,11 @@ class ClosureWalk:
         env.keys = {
             name: value for name, value in outer_keys.items() if name not in _param_names(node)
         }
+        outer_defaults = env.held_defaults
+        env.held_defaults = {}
         if call is not None:
             env.keys.update(self._passed_keys(node, call, env))
+            env.held_defaults = held_defaults(node, call)
         # what it returns is not what the enclosing function returns; a test
         # it makes is none of the enclosing ``if``'s
         collect, env.collect_outcomes = env.collect_outcomes, False
@@ -98,10 +102,33 @@ class ClosureWalk:
                 env.undecided.pop()
             env.dicts |= shadowed
             env.keys = outer_keys
+            env.held_defaults = outer_defaults
             env.stmt = stmt
             env.closed = closed
             env.collect_outcomes = collect
             env.closure_walks[key] = False
+
+    def _accessor_argument(self, call: cst.Call, env: Env) -> str | None:
+        """The argument a call of a nested function that only returns a read
+        of the key a parameter holds stands for (``to = arg("to")`` of ``def
+        arg(name, default=None): return self.args.get(name, default)``), as
+        the read itself would (:mod:`~doxtool.python.accessors`)."""
+        node = env.closures.get(call.func.value) if type(call.func) is cst.Name else None
+        read = accessor_read(node) if node is not None else None
+        if node is None or read is None:
+            return None
+        own = _param_names(node)
+        keys, loop_keys = env.keys, env.loop_keys
+        env.keys = {n: v for n, v in keys.items() if n not in own}
+        env.keys.update(self._passed_keys(node, call, env))
+        env.loop_keys = {n: v for n, v in loop_keys.items() if n not in own}
+        shadowed = env.dicts & own
+        env.dicts -= shadowed
+        try:
+            return self._arg_of(read, env)  # type: ignore[attr-defined,no-any-return]
+        finally:
+            env.keys, env.loop_keys = keys, loop_keys
+            env.dicts |= shadowed
 
     def _passed_keys(self, node: cst.FunctionDef, call: cst.Call, env: Env) -> dict[str, str]:
         """The nested function's parameters the call binds to a literal key
