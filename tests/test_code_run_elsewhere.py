@@ -86,6 +86,46 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
         """,
         {"template": REQUIRED},
     ),
+    "a closure reading the key each call hands it": (
+        """\
+        def arg(name, default=None):
+            return A.get(name, default)
+        def need(name):
+            return A[name]
+        limit = arg("limit", 10)
+        title = need("title")
+        mode = arg(default="x", name="mode")
+        """,
+        {"limit": OPTIONAL, "title": REQUIRED, "mode": OPTIONAL},
+    ),
+    "a closure reading the key of its literal default": (
+        """\
+        def need(name="path"):
+            return A[name]
+        need()
+        """,
+        {"path": REQUIRED},
+    ),
+    "a keyword a closure's ** parameter takes binds no name": (
+        """\
+        mode = A.get("mode")
+        def pick(**extra):
+            return A.get(mode)
+        pick(mode="other")
+        """,
+        {"mode": OPTIONAL},
+    ),
+    "a closure's parameter hides the key of an enclosing one": (
+        """\
+        def outer(name):
+            def inner(name):
+                return A.get(name)
+            inner("inner_key")
+            return A.get(name)
+        outer("outer_key")
+        """,
+        {"inner_key": OPTIONAL, "outer_key": OPTIONAL},
+    ),
     "a loop over what may be empty": (
         """\
         text = ""

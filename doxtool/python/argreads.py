@@ -164,6 +164,7 @@ class ArgumentReads:
             collect_outcomes=False,
             var_args=dict(target.values),
             keys=dict(target.keys),  # ``key="path"``: the key the parameter holds
+            held_defaults=dict(target.held_defaults),
         )
         env.fills = self._fills_at_start(target)  # type: ignore[attr-defined]
         self._returns_depth += 1
@@ -408,6 +409,8 @@ class ArgumentReads:
                 )
                 if target is not None:
                     arg = self._returned_argument(target)
+                elif type(func) is cst.Name and func.value in env.closures:
+                    arg = self._accessor_argument(node, env)  # type: ignore[attr-defined]
                 elif type(func) is cst.Attribute:
                     if func.attr.value in READ_METHODS and self._is_dict_source(func.value, env):
                         if node.args:
@@ -438,6 +441,8 @@ class ArgumentReads:
             and node.args[0].keyword is None
         ):
             default = node.args[1].value if len(node.args) > 1 else None
+            if type(default) is cst.Name and default.value in env.held_defaults:
+                default = env.held_defaults[default.value]  # :mod:`.accessors`
             if self._pure_write(node, env):
                 return
             self._read(

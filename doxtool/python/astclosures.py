@@ -27,12 +27,13 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 class AstCalled:
     """A mark on the expression walk's stack: the nested function's body
-    runs here, after the call's arguments are evaluated."""
+    runs here, after the call's arguments are evaluated (``call``)."""
 
-    __slots__ = ("node",)
+    __slots__ = ("call", "node")
 
-    def __init__(self, node: FunctionNode) -> None:
+    def __init__(self, node: FunctionNode, call: ast.Call | None = None) -> None:
         self.node = node
+        self.call = call
 
 
 class AstClosures:
@@ -47,6 +48,7 @@ class AstClosures:
     _stmts: Callable[[Sequence[ast.stmt]], None]
     _expr: Callable[[Any], None]
     _literal_keys: Callable[[ast.expr], list[str]]
+    _key: Callable[[ast.expr], str | None]
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
     names: dict[str, str]
     #: nested functions by name; id of each one walked -> whether its walk is under way
@@ -64,17 +66,26 @@ class AstClosures:
         if not self.closures or type(call.func) is not ast.Name:
             return None
         node = self.closures.get(call.func.id)
-        return None if node is None else AstCalled(node)
+        return None if node is None else AstCalled(node, call)
 
-    def _closure_body(self, node: FunctionNode, some_calls: bool) -> None:
+    def _closure_body(
+        self, node: FunctionNode, some_calls: bool, call: ast.Call | None = None
+    ) -> None:
         """Walk a nested function's body: at a call (``some_calls`` False),
         under what the call's place knows; else as run on some calls only. A
-        call inside its own body (recursion) walks nothing more."""
+        call inside its own body (recursion) walks nothing more. A parameter
+        the call hands a literal key, or leaves at a literal default, holds
+        that key in the body (:meth:`_passed_keys`)."""
         walks = self.closure_walks
         if walks.get(id(node)):
             return
         walks[id(node)] = True
-        shadowed = self.sources & _param_names(node.args)
+        params = _param_names(node.args)
+        outer_keys = self.loop_keys
+        self.loop_keys = {name: key for name, key in outer_keys.items() if name not in params}
+        if call is not None:
+            self.loop_keys.update(self._passed_keys(node.args, call))
+        shadowed = self.sources & params
         self.sources -= shadowed
         if some_calls:
             self.undecided.append([])
@@ -84,7 +95,39 @@ class AstClosures:
             if some_calls:
                 self.undecided.pop()
             self.sources |= shadowed
+            self.loop_keys = outer_keys
             walks[id(node)] = False
+
+    def _passed_keys(self, params: ast.arguments, call: ast.Call) -> dict[str, str]:
+        """The nested function's parameters ``call`` binds to a literal key
+        (a string, or a name the walk knows holds one), by position or by
+        keyword, and those it leaves at a literal default (a string, or a
+        module's constant); none when the call hands ``*`` or ``**`` values."""
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords
+        ):
+            return {}
+        positional = [*params.posonlyargs, *params.args]
+        bound = [(p.arg, v) for p, v in zip(positional, call.args, strict=False)]
+        named = {p.arg for p in (*positional, *params.kwonlyargs)}
+        # a keyword a ``**`` parameter takes holds no name
+        bound += [(k.arg, k.value) for k in call.keywords if k.arg in named]
+        found = {name: key for name, value in bound if (key := self._key(value)) is not None}
+        filled = {name for name, _ in bound}
+        defaults = list(
+            zip(positional[len(positional) - len(params.defaults) :], params.defaults, strict=True)
+        )
+        defaults += [
+            (p, d)
+            for p, d in zip(params.kwonlyargs, params.kw_defaults, strict=True)
+            if d is not None
+        ]
+        for param, default in defaults:
+            if param.arg not in filled:
+                key = _literal_key(default, self.owner.constants)
+                if key is not None:
+                    found[param.arg] = key
+        return found
 
     def _closures_left(self) -> None:
         """After the body: a nested function no call the walk met reaches, as
@@ -179,3 +222,13 @@ def _param_names(args: ast.arguments) -> set[str]:
     names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     names.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
     return names
+
+
+def _literal_key(node: ast.expr, constants: dict[str, object]) -> str | None:
+    """The string a parameter's default is: a literal, or a module's constant bound to one."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.Name):
+        value = constants.get(node.id)
+        return value if isinstance(value, str) else None
+    return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from doxtool.python.accessors import accessor_default, held_default
 from doxtool.python.argfills import SELF_ARGS, SPLAT
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import child_nodes, splat_fills, suite_body
@@ -130,6 +131,12 @@ class Callees:
                     if default is not None:
                         keys.add((name, default))
         fills, fill_keys = self._handed_fills(labels, env)
+        held = accessor_default(fn.node)
+        literal = (
+            held_default(fn.node, held, node, fn.cls is not None and not fn.is_static)
+            if held is not None
+            else None
+        )
         return Target(
             fn,
             frozenset(dicts),
@@ -154,6 +161,7 @@ class Callees:
             overridden=env.overridden > 0,
             early=env.early,
             key_guarded=None in env.guards,
+            held_defaults=frozenset({(held, literal)}) if held and literal else frozenset(),
         )
 
     def _carry_fills(self, node: cst.Call, target: Target, env: Env) -> None:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 import libcst as cst
 
 from doxtool.core.literaleval import literal_eval
+from doxtool.python.accessors import accessor_read, held_defaults
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.walkstate import Env
 
@@ -37,12 +38,13 @@ _CONTAINERS = (cst.Tuple, cst.List, cst.Set)
 
 class Called:
     """A mark on the expression walk's stack: the nested function's body
-    runs here, after the call's arguments are evaluated."""
+    runs here, after the call's arguments are evaluated (``call``)."""
 
-    __slots__ = ("node",)
+    __slots__ = ("call", "node")
 
-    def __init__(self, node: cst.FunctionDef) -> None:
+    def __init__(self, node: cst.FunctionDef, call: cst.Call | None = None) -> None:
         self.node = node
+        self.call = call
 
 
 class ClosureWalk:
@@ -51,6 +53,8 @@ class ClosureWalk:
     _stmts: Callable[..., None]
     _expr: Callable[..., None]
     _unordered: Callable[[Callable[[], None]], None]
+    _key: Callable[..., object]
+    _literal_key: Callable[[cst.BaseExpression], str | None]
 
     def _closure(self, node: cst.FunctionDef, env: Env) -> None:
         """At a nested ``def``: walked at its calls, or here as run on some calls only."""
@@ -59,14 +63,28 @@ class ClosureWalk:
         if not called_only(env.func.node, name):
             self._closure_body(node, env, some_calls=True)
 
-    def _closure_body(self, node: cst.FunctionDef, env: Env, some_calls: bool) -> None:
+    def _closure_body(
+        self, node: cst.FunctionDef, env: Env, some_calls: bool, call: cst.Call | None = None
+    ) -> None:
         """Walk a nested function's body: at a call (``some_calls`` False),
         under what the call's place knows; else as run on some calls only.
-        A call inside its own body (recursion) walks nothing more."""
+        A call inside its own body (recursion) walks nothing more. A
+        parameter the call hands a literal key (``arg("limit")`` of ``def
+        arg(name): return self.args.get(name)``), or whose literal default
+        it leaves, holds that key in the body; any other is its own name."""
         key = id(node)
         if env.closure_walks.get(key):
             return
         env.closure_walks[key] = True
+        outer_keys = env.keys
+        env.keys = {
+            name: value for name, value in outer_keys.items() if name not in _param_names(node)
+        }
+        outer_defaults = env.held_defaults
+        env.held_defaults = {}
+        if call is not None:
+            env.keys.update(self._passed_keys(node, call, env))
+            env.held_defaults = held_defaults(node, call)
         # what it returns is not what the enclosing function returns; a test
         # it makes is none of the enclosing ``if``'s
         collect, env.collect_outcomes = env.collect_outcomes, False
@@ -83,10 +101,69 @@ class ClosureWalk:
             if some_calls:
                 env.undecided.pop()
             env.dicts |= shadowed
+            env.keys = outer_keys
+            env.held_defaults = outer_defaults
             env.stmt = stmt
             env.closed = closed
             env.collect_outcomes = collect
             env.closure_walks[key] = False
+
+    def _accessor_argument(self, call: cst.Call, env: Env) -> str | None:
+        """The argument a call of a nested function that only returns a read
+        of the key a parameter holds stands for (``to = arg("to")`` of ``def
+        arg(name, default=None): return self.args.get(name, default)``), as
+        the read itself would (:mod:`~doxtool.python.accessors`)."""
+        node = env.closures.get(call.func.value) if type(call.func) is cst.Name else None
+        read = accessor_read(node) if node is not None else None
+        if node is None or read is None:
+            return None
+        own = _param_names(node)
+        keys, loop_keys = env.keys, env.loop_keys
+        env.keys = {n: v for n, v in keys.items() if n not in own}
+        env.keys.update(self._passed_keys(node, call, env))
+        env.loop_keys = {n: v for n, v in loop_keys.items() if n not in own}
+        shadowed = env.dicts & own
+        env.dicts -= shadowed
+        try:
+            return self._arg_of(read, env)  # type: ignore[attr-defined,no-any-return]
+        finally:
+            env.keys, env.loop_keys = keys, loop_keys
+            env.dicts |= shadowed
+
+    def _passed_keys(self, node: cst.FunctionDef, call: cst.Call, env: Env) -> dict[str, str]:
+        """The nested function's parameters the call binds to a literal key
+        (a string, or a name the walk knows holds one), by position or by
+        keyword, and those it leaves at a literal default; none when the
+        call hands ``*`` or ``**`` values (where they land is not known)."""
+        if any(arg.star for arg in call.args):
+            return {}
+        params = node.params
+        positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+        named = {*positional, *(p.name.value for p in params.kwonly_params)}
+        found: dict[str, str] = {}
+        filled: set[str] = set()
+        index = 0
+        for arg in call.args:
+            if arg.keyword is not None:  # one a ``**`` parameter takes holds no name
+                name: str | None = arg.keyword.value if arg.keyword.value in named else None
+            elif index < len(positional):
+                name = positional[index]
+                index += 1
+            else:
+                name = None
+            if name is None:
+                continue
+            filled.add(name)
+            value = self._key(arg.value, env)
+            if isinstance(value, str):
+                found[name] = value
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            name = param.name.value
+            if name not in filled and param.default is not None:
+                default = self._literal_key(param.default)
+                if default is not None:
+                    found[name] = default
+        return found
 
     def _lambda(self, node: cst.Lambda, env: Env) -> None:
         """A lambda's body: evaluated when called, if ever; its parameters are its own names."""

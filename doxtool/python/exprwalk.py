@@ -185,7 +185,7 @@ class ExpressionWalk:
             if kind is cst.FormattedStringExpression:
                 self.displayed.add(id(current.expression))  # type: ignore[attr-defined]
             if kind is Called:
-                self._closure_body(current.node, env, some_calls=False)  # type: ignore[attr-defined]
+                self._closure_body(current.node, env, False, current.call)  # type: ignore[attr-defined]
                 continue
             if kind in HOLDERS and self._dict_value(current, env) is not None:
                 if id(current) not in used:
@@ -215,7 +215,7 @@ class ExpressionWalk:
                     # a nested function's body runs here, after the arguments
                     closure = env.closures.get(current.func.value)
                     if closure is not None:
-                        stack.append(Called(closure))
+                        stack.append(Called(closure, current))
                 # the function, then each argument's value (a keyword is a name)
                 for arg in reversed(current.args):
                     if type(arg.value) is cst.Call and not arg.star and _hands_value(current):

@@ -330,7 +330,7 @@ class FunctionWalk(
                 if called is not None:  # its body runs after the arguments
                     stack.append(called)
             elif kind is AstCalled:
-                self._closure_body(current.node, some_calls=False)
+                self._closure_body(current.node, False, current.call)
                 continue
             elif kind is ast.Subscript:
                 self._subscript(current)

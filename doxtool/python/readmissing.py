@@ -76,6 +76,8 @@ class ReadMissing:
             and self._key(node.args[0].value, env) == key  # type: ignore[attr-defined]
         ):
             node = node.args[1].value if len(node.args) == 2 else None
+        if type(node) is cst.Name and node.value in env.held_defaults:
+            return env.held_defaults[node.value]  # :mod:`~doxtool.python.accessors`
         return node
 
     def _note_read_missing(

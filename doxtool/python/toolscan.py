@@ -108,10 +108,7 @@ def _inherits_from_repository(scan: ModuleScan, cls: Class) -> bool:
 
 def _flags(pairs: frozenset[tuple[str, bool]]) -> dict[str, frozenset[bool]]:
     """A call's (parameter, boolean) pairs as each parameter's booleans."""
-    flags: dict[str, frozenset[bool]] = {}
-    for param, value in pairs:
-        flags[param] = flags.get(param, frozenset()) | {value}
-    return flags
+    return {param: frozenset(v for p, v in pairs if p == param) for param, _ in pairs}
 
 
 def effects_order() -> tuple[str, ...]:
@@ -439,6 +436,7 @@ class ToolScan(
             overridden=int(target.overridden),
             recovering=int(target.recovered),
             keys=dict(target.keys),
+            held_defaults=dict(target.held_defaults),
             flags=_flags(target.flags),
             texts=set(target.texts),
             computed=set(target.computed),

@@ -251,6 +251,9 @@ class Env:
     #: parameter -> the literal key the call passed it, until it is rebound
     #: (``def require(args, key): args.get(key)`` called with ``"title"``)
     keys: dict[str, str] = field(default_factory=dict)
+    #: parameter -> the literal it holds at the call, in a function that only
+    #: returns a read with it as the default (:mod:`~doxtool.python.accessors`)
+    held_defaults: dict[str, cst.BaseExpression] = field(default_factory=dict)
     #: parameter -> the booleans the call hands it (the literal passed, or the
     #: literal default), when every one is known
     flags: dict[str, frozenset[bool]] = field(default_factory=dict)
@@ -441,3 +444,5 @@ class Target:
     #: key's ``KeyError`` and goes on (or under ``with suppress(KeyError):``):
     #: its key reads are guarded (:mod:`~doxtool.python.catchwalk`)
     key_guarded: bool = False
+    #: (parameter, literal node) pairs: as ``Env.held_defaults``
+    held_defaults: frozenset[tuple[str, cst.BaseExpression]] = frozenset()
