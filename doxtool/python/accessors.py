@@ -29,20 +29,32 @@ _LITERALS = (
 )
 
 
+def _returned(node: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The value ``node`` returns when its whole body is one ``return``."""
+    body = suite_body(node.body)
+    if len(body) != 1 or type(body[0]) is not cst.SimpleStatementLine:
+        return None
+    small = body[0].body
+    if len(small) != 1 or type(small[0]) is not cst.Return:
+        return None
+    return small[0].value
+
+
+def _param_names(node: cst.FunctionDef) -> set[str]:
+    params = node.params
+    return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+
+
 def accessor_default(node: cst.FunctionDef) -> str | None:
     """The parameter whose value is the default of the single read that
     ``node`` returns, its whole body being ``return D.get(key, default)``
     or ``return D.get(key, E.get(key, default))`` with ``key`` and
     ``default`` parameters; None for any other function."""
-    body = suite_body(node.body)
-    if len(body) != 1 or type(body[0]) is not cst.SimpleStatementLine:
+    value = _returned(node)
+    if value is None:
         return None
-    small = body[0].body
-    if len(small) != 1 or type(small[0]) is not cst.Return or small[0].value is None:
-        return None
-    params = node.params
-    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
-    read = _read_parts(small[0].value)
+    names = _param_names(node)
+    read = _read_parts(value)
     if read is None or read[0] not in names:
         return None
     key, default = read
@@ -60,19 +72,13 @@ def accessor_read(node: cst.FunctionDef) -> cst.BaseExpression | None:
     """The read a nested function's whole body returns, when it is one of
     the key a parameter holds (``return self.args.get(name)``, with a default
     as :func:`accessor_default` takes); None for any other function."""
-    body = suite_body(node.body)
-    if len(body) != 1 or type(body[0]) is not cst.SimpleStatementLine:
+    value = _returned(node)
+    if value is None:
         return None
-    small = body[0].body
-    if len(small) != 1 or type(small[0]) is not cst.Return or small[0].value is None:
-        return None
-    value = small[0].value
     if accessor_default(node) is not None:
         return value
-    params = node.params
-    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
     read = _read_parts(value)
-    if read is None or read[0] not in names:
+    if read is None or read[0] not in _param_names(node):
         return None
     if read[1] is None or (type(read[1]) is not cst.Name and _literal(read[1])):
         return value  # ``args.get(name)``, ``args.get(name, "")``
