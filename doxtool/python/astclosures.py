@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.python.astbranches import nonempty_literal
+from doxtool.python.astparse import parameter_defaults
 from doxtool.python.astreach import terminates
 from doxtool.python.astwalk import walk
 from doxtool.python.triedimports import kept_tried_ast_imports
@@ -114,16 +115,8 @@ class AstClosures:
         bound += [(k.arg, k.value) for k in call.keywords if k.arg in named]
         found = {name: key for name, value in bound if (key := self._key(value)) is not None}
         filled = {name for name, _ in bound}
-        defaults = list(
-            zip(positional[len(positional) - len(params.defaults) :], params.defaults, strict=True)
-        )
-        defaults += [
-            (p, d)
-            for p, d in zip(params.kwonlyargs, params.kw_defaults, strict=True)
-            if d is not None
-        ]
-        for param, default in defaults:
-            if param.arg not in filled:
+        for param, default in parameter_defaults(params):
+            if default is not None and param.arg not in filled:
                 key = _literal_key(default, self.owner.constants)
                 if key is not None:
                     found[param.arg] = key

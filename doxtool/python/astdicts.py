@@ -28,6 +28,7 @@ from typing import Any
 
 from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astparse import parameter_defaults
 from doxtool.python.astreadonly import only_read
 from doxtool.python.keyreads import expression_code
 from doxtool.python.keyvalues import shows_whole
@@ -224,12 +225,7 @@ class HeldDicts:
         """Whether a parameter may be a dict (its default or annotation may say not)."""
         if "." in source:
             return True
-        args = self.node.args
-        positional = [*args.posonlyargs, *args.args]
-        defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
-        pairs = [*zip(positional, [*defaults, *args.defaults], strict=True)]
-        pairs += zip(args.kwonlyargs, args.kw_defaults, strict=True)
-        for param, default in pairs:
+        for param, default in parameter_defaults(self.node.args):
             if param.arg != source:
                 continue
             if type(default) is ast.Constant and default.value is not None:

@@ -273,3 +273,13 @@ def is_generator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
                 elif isinstance(value, ast.AST):
                     todo.append(value)
     return False
+
+
+def parameter_defaults(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | None]]:
+    """Each named parameter (positional ones first, then keyword-only ones)
+    with its default expression, None where it has none."""
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+    pairs = list(zip(positional, [*defaults, *args.defaults], strict=True))
+    pairs += zip(args.kwonlyargs, args.kw_defaults, strict=True)
+    return pairs

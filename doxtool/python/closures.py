@@ -29,7 +29,7 @@ import libcst as cst
 
 from doxtool.core.literaleval import literal_eval
 from doxtool.python.accessors import accessor_read, held_defaults
-from doxtool.python.cstnodes import child_nodes, suite_body
+from doxtool.python.cstnodes import child_nodes, parameter_names, suite_body
 from doxtool.python.walkstate import Env
 
 #: literal containers: a loop over one with an element runs at least once
@@ -261,9 +261,4 @@ def always_true(test: cst.BaseExpression) -> bool:
 
 
 def _param_names(node: cst.FunctionDef | cst.Lambda) -> set[str]:
-    params = node.params
-    names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
-    for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
-            names.append(star.name.value)
-    return set(names)
+    return parameter_names(node.params)

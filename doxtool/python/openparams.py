@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from doxtool.core.summary_facts import EffectCall
 from doxtool.python import effects
+from doxtool.python.astparse import parameter_defaults
 from doxtool.python.callkinds import call_argument, open_mode
 from doxtool.python.pathorigins import unbound_parameters
 
@@ -51,15 +52,7 @@ def _variadic(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
 
 def _default(function: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> str | None:
     """The string literal ``param`` defaults to; None without one."""
-    args = function.args
-    positional = [*args.posonlyargs, *args.args]
-    pairs = list(
-        zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)
-    )
-    pairs += [
-        (a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None
-    ]
-    for arg, default in pairs:
+    for arg, default in parameter_defaults(function.args):
         if arg.arg == param:
             if isinstance(default, ast.Constant) and isinstance(default.value, str):
                 return default.value

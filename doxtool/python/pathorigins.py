@@ -222,13 +222,16 @@ class PathOrigins:
         ``path = Path(tmp) / "x"``). A rebinding in a branch, or after a
         read, leaves the handed value where it may be."""
         replaced: set[str] = set()
-        for param in self.params - {self.scope.self_name}:
-            for stmt in node.body:
-                named = [
-                    n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == param
-                ] or [n for n in ast.walk(stmt) if isinstance(n, ast.arg) and n.arg == param]
-                if not named:
-                    continue
+        left = self.params - {self.scope.self_name}
+        for stmt in node.body:  # each statement walked once, for every parameter
+            if not left:
+                break
+            named = left & {
+                n.id if isinstance(n, ast.Name) else n.arg  # type: ignore[attr-defined]
+                for n in ast.walk(stmt)
+                if isinstance(n, (ast.Name, ast.arg))
+            }
+            for param in named:
                 if (
                     isinstance(stmt, ast.Assign)
                     and len(stmt.targets) == 1
@@ -238,7 +241,7 @@ class PathOrigins:
                     and not self._kept(stmt.value, param)
                 ):
                     replaced.add(param)
-                break
+            left -= named
         return replaced
 
     def _kept(self, node: ast.expr, param: str) -> bool:
