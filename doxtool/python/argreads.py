@@ -12,6 +12,7 @@ import libcst as cst
 from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
 from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.arguments import ArgBuilder
+from doxtool.python.bindings import local_keys
 from doxtool.python.codeline import one_line
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
@@ -246,15 +247,18 @@ class ArgumentReads:
             value = string_value(node)
             if isinstance(value, str):
                 return value
-        if type(node) is cst.Name and node.value in env.loop_keys:
-            return env.loop_keys[node.value]
-        if type(node) is cst.Name and node.value in env.keys:
-            return env.keys[node.value]
-        if type(node) is cst.Name:
-            ok, value = self.scan.constant(node.value)
-            if ok and isinstance(value, str):
-                return value
-        return DYNAMIC
+        if type(node) is not cst.Name:
+            return DYNAMIC
+        name = node.value
+        if name in env.loop_keys or name in env.keys:
+            return env.loop_keys[name] if name in env.loop_keys else env.keys[name]
+        # a local name: the string it always holds (:func:`~doxtool.python.bindings.local_keys`)
+        local = self.__dict__.setdefault("_local_keys", {})
+        found = local.get(id(env.func.node))
+        if found is None:
+            found = local[id(env.func.node)] = local_keys(env.func.node)
+        ok, value = (True, found[name]) if name in found else self.scan.constant(name)
+        return value if ok and isinstance(value, str) else DYNAMIC
 
     def _read(
         self,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from doxtool.python.cstnodes import child_nodes, parameter_names
+from doxtool.python.literals import string_value
 
 
 @dataclass(frozen=True, eq=False)
@@ -203,3 +204,37 @@ def shadowed(
         if bound is None or len(bound) > (scope is module):
             return True
     return False
+
+
+def local_keys(function: cst.FunctionDef) -> dict[str, str | None]:
+    """Every name ``function`` binds (its parameters, and what scopes nested
+    in it bind or declare, included), to the string it always holds there
+    when its one binding is ``name = "<string>"`` in the function's own scope
+    (``name = "limit"``, then ``self.args.get(name)``), None for any other: a
+    name bound again, in a branch, a loop, a nested scope, by ``+=``, ``:=``
+    or a ``global`` declaration, or a parameter. The ``ast`` walk's rule is
+    :func:`~doxtool.python.scopebinds.local_keys`."""
+    counts: dict[str, int] = {}
+    strings: dict[str, str] = {}
+    todo: list[tuple[cst.CSTNode, bool]] = [(child, True) for child in child_nodes(function)]
+    while todo:
+        node, own = todo.pop()
+        kind = type(node)
+        if kind is cst.Global or kind is cst.Nonlocal:
+            counts.update((item.name.value, 2) for item in node.names)  # type: ignore[attr-defined]
+            continue
+        if kind is cst.Param:
+            counts[node.name.value] = 2  # type: ignore[attr-defined]
+        elif kind in _BINDING_KINDS:
+            for name, value in _bound(node) or ():
+                counts[name] = counts.get(name, 0) + 1
+                if own and kind is cst.Assign and type(value) in _STRINGS:
+                    text = string_value(value)  # type: ignore[arg-type]
+                    if isinstance(text, str):
+                        strings[name] = text
+        inner = own and kind not in _NESTED_KINDS
+        todo.extend((child, inner) for child in child_nodes(node))
+    return {name: strings.get(name) if n == 1 else None for name, n in counts.items()}
+
+
+_STRINGS = (cst.SimpleString, cst.ConcatenatedString)

@@ -244,7 +244,8 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         if isinstance(node, ast.Name):
             if node.id in self.loop_keys:
                 return self.loop_keys[node.id]
-            return self.owner.constants.get(node.id)
+            local = self._local_keys  # type: ignore[attr-defined]  # :mod:`.loopkeys`
+            return local[node.id] if node.id in local else self.owner.constants.get(node.id)
         return None
 
     def _note_fill(self, stmt: ast.stmt) -> None:

@@ -16,6 +16,7 @@ import ast
 from functools import cached_property
 from typing import Any
 
+from doxtool.python.scopebinds import local_keys
 from doxtool.python.summaryscope import ModuleScope, place_key_reads
 
 #: a loop over more literal keys than this is not unrolled
@@ -67,6 +68,12 @@ class LoopKeys:
         if not keys or len(keys) > MAX_LOOP_KEYS or any(k is None for k in keys):
             return []
         return list(dict.fromkeys(k for k in keys if k is not None))
+
+    @cached_property
+    def _local_keys(self) -> dict[str, str | None]:
+        """The names the function binds, to the string each always holds
+        there, if any (:func:`~doxtool.python.scopebinds.local_keys`)."""
+        return local_keys(self.node, self.owner.binds().of(self.node))
 
     @cached_property
     def _bound_literals(self) -> dict[str, ast.Tuple | ast.List | ast.Set]:

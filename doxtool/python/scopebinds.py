@@ -261,3 +261,38 @@ def _read(root: ast.AST, own: dict[int, Binds], inner: dict[int, list[int]]) -> 
                             push(item)
                 elif isinstance(value, ast.AST):
                     push(value)
+
+
+def local_keys(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, binds: Binds
+) -> dict[str, str | None]:
+    """Every name ``function`` binds (``binds``: what it binds, scopes nested
+    in it included), to the string it always holds there when its one binding
+    is ``name = "<string>"`` in the function's own scope (``name = "limit"``,
+    then ``args.get(name)``), None for any other: a name bound again, in a
+    branch, a loop, a nested scope, by ``+=``, ``:=`` or a ``global``
+    declaration, or a parameter. The libcst walk's rule is
+    :func:`~doxtool.python.bindings.local_keys`."""
+    other = binds.declared() | binds.defined | binds.imported | binds.handlers
+    other |= binds.params | binds.augmented | binds.walrus
+    found: dict[str, str | None] = dict.fromkeys([*binds.stores, *other])
+    todo: list[ast.AST] = list(function.body)
+    while todo:
+        node = todo.pop()
+        kind = type(node)
+        if kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda):
+            continue  # its own scope
+        if kind is ast.Assign and len(node.targets) == 1:  # type: ignore[attr-defined]
+            target, value = node.targets[0], node.value  # type: ignore[attr-defined]
+            if (
+                type(target) is ast.Name
+                and type(value) is ast.Constant
+                and isinstance(value.value, str)
+                and binds.stores.get(target.id) == 1
+                and target.id not in other
+            ):
+                found[target.id] = value.value
+            continue
+        if isinstance(node, ast.stmt) or kind in (ast.ExceptHandler, ast.match_case):
+            todo.extend(ast.iter_child_nodes(node))
+    return found

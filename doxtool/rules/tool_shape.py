@@ -388,8 +388,9 @@ class DynamicArgumentKey(Rule):
     summary = "A tool reads `tool_args` with a key that is not a literal"
     severity = WARNING
     doc = """\
-**What it checks.** Keys read from `self.args` / `kwargs` are string literals
-or module-level string constants.
+**What it checks.** Keys read from `self.args` / `kwargs` are string literals,
+module-level string constants, or local names the function binds once to a
+string literal (`name = "limit"`, then `self.args.get(name)`).
 
 **Why it matters.** doxtool (and any reader) cannot tell which argument a
 computed key stands for, so it cannot be documented, taught in the prompt or
