@@ -284,3 +284,9 @@ class FunctionSummary:
     #: the parameters it hands on to calls (:attr:`OutCall.passes`) that it
     #: also rebinds: what a caller bound them to may not be what it passes
     rebound: list[str] = field(default_factory=list)
+    #: its whole body returns one read of a dict parameter under the key a
+    #: parameter holds (``return args.get(name, default)``): [dict parameter,
+    #: key parameter, default parameter (``""``: none), whether that
+    #: parameter's own default is a literal, that literal]
+    #: (:mod:`~doxtool.python.astaccessors`); ``[]`` for any other function
+    accessor: list[Any] = field(default_factory=list)

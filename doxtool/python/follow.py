@@ -34,6 +34,7 @@ from doxtool.core.facts import (
 )
 from doxtool.core.summary_facts import Step
 from doxtool.python.astliteralguards import ruled_out
+from doxtool.python.calledaccessors import called_default
 from doxtool.python.followargs import (
     Found,
     add_arguments,
@@ -241,6 +242,8 @@ class HelperFollower(FunctionFinder):
                         )
                     )
                     continue
+                if found is first:  # :mod:`~doxtool.python.calledaccessors`
+                    read = called_default(found, call, read, values)
                 called = as_called(raised_read(self.callee, found, read), name, call, guarded)
                 if called is None:
                     continue

@@ -42,6 +42,7 @@ import dataclasses
 from collections.abc import Callable
 
 from doxtool.core.facts import Argument, HelperCall, ToolFacts
+from doxtool.python.calledaccessors import accessed_key
 from doxtool.python.followargs import Found, parameter_of
 from doxtool.python.readforms import CALLED, ISINSTANCE_TYPES, REFUSALS
 
@@ -112,6 +113,13 @@ def _checked(
     """The arguments the checked ``item`` of what ``found`` returns stands
     for, required (or of unknown requiredness) in ``refused``."""
     if kind == "truthy":  # an error handed back: which key it is about is not known here
+        return
+    accessed = accessed_key(found, call) if not item else None
+    if accessed is not None:  # ``to = arg(self.args, "to")``: :mod:`.calledaccessors`
+        argument = refused.get(accessed) or tool.argument(accessed)
+        needed = _needed(argument, kind) if argument is not None else None
+        if needed is not None:
+            refused[accessed] = needed
         return
     carriers = {parameter_of(found, key) for key in call.dicts} - {None}
     index = int(item[1:]) if item else 0

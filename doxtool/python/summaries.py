@@ -21,6 +21,7 @@ import ast
 from collections.abc import Iterable
 
 from doxtool.core.summary_facts import FunctionSummary
+from doxtool.python.astaccessors import accessor_of
 from doxtool.python.callkinds import class_processes
 from doxtool.python.functionwalk import FunctionWalk
 from doxtool.python.names import dotted_parts
@@ -120,4 +121,5 @@ def _run(function: FunctionWalk, node: ast.FunctionDef | ast.AsyncFunctionDef) -
     summary = function.run()
     summary.positional = len(node.args.posonlyargs) + len(node.args.args)
     summary.posonly = len(node.args.posonlyargs)
+    summary.accessor = accessor_of(node)
     return summary

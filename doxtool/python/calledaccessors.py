@@ -1,0 +1,54 @@
+"""A tool's call of a helper-module function that only returns one read of
+the arguments dict it is handed, under the key a parameter holds
+(:attr:`~doxtool.core.summary_facts.FunctionSummary.accessor`: ``def
+arg(args, name, default=None): return args.get(name, default)``, called
+``to = arg(self.args, "to")``), read as the method form of it is in the
+tool's own module (:mod:`~doxtool.python.accessors`): the read has the
+default the call leaves (the parameter's literal default) or hands as a
+string literal, and a check of what the call returns (``if not to: return
+Response(...)``) is a check of that read (:mod:`~doxtool.python.refusedvalues`).
+A default the call hands as another value stays not known.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from doxtool.core.call_facts import HelperCall
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.followargs import Found, parameter_of
+
+
+def called_default(found: Found, call: HelperCall, read: KeyRead, bound: dict[str, str]) -> KeyRead:
+    """The accessor's read as ``call`` makes it (``bound``: its parameters
+    bound to string literals), with the default the call leaves or hands;
+    ``read`` as it is where that is not known."""
+    accessor = found.summary.accessor
+    if not accessor or not accessor[2] or read.key or read.source != accessor[0]:
+        return read
+    if read.key_param != accessor[1] or call.given is None:
+        return read
+    if "*" in call.given or "**" in call.given:
+        return read  # what a splat fills is not known
+    param = accessor[2]
+    if param not in {parameter_of(found, key) for key in call.given}:
+        known, value = accessor[3], accessor[4]
+    elif param in bound:
+        known, value = True, bound[param]
+    else:
+        known, value = False, None
+    if not known:
+        return read
+    return dataclasses.replace(read, default=value, has_default=True, default_unknown=False)
+
+
+def accessed_key(found: Found, call: HelperCall) -> str | None:
+    """The argument a call of an accessor reads: the string literal it hands
+    the key parameter, when it hands the dict parameter the tool's arguments."""
+    accessor = found.summary.accessor
+    if not accessor or accessor[0] not in {parameter_of(found, key) for key in call.dicts}:
+        return None
+    for key, value in call.literals:
+        if parameter_of(found, key) == accessor[1]:
+            return value
+    return None
