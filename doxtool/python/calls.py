@@ -18,6 +18,7 @@ from doxtool.python import effects
 from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.bindings import shadowed
+from doxtool.python.callaliases import call_alias
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.chains import ObjectChains
 from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, splat_fills
@@ -284,6 +285,8 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             self._side_effects(self._open_areas(node, env), "open", node, env)
             return
         qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None:  # ``rm = os.remove``, then ``rm(path)``
+            dotted, qualified = call_alias(dotted, env, self.scan, self._bound_in)  # type: ignore[attr-defined]
         if qualified is None and len(dotted) >= 2 and dotted[0] in env.instances:
             # a method of an object the function made: ``shell.connect()``, or
             # of what that object keeps: ``runner.sub.run()``, ``a.b.c.run()``
