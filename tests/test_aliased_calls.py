@@ -5,8 +5,12 @@ nothing it cannot tell."""
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 from test_effect_areas import AREAS, _files, _findings, _generated, _line, _tool
+
+from doxtool.python.outline import module_outline
 
 OPS = "import os\n\n\ndef remove_file(path):\n    os.remove(path)\n"
 
@@ -69,3 +73,31 @@ def test_a_parameter_rebound_to_a_deleting_callable_is_not_followed(make_repo, r
     )
     root = make_repo(_files(module))
     assert "filesystem deletion" not in _generated(root, run_cli)
+
+
+ALIASED_HELPER = "import os\n\n\ndef drop(path):\n    rm = os.remove\n    rm(path)\n"
+
+
+def test_a_helper_deleting_through_a_local_name_shows_the_deletion(make_repo, run_cli) -> None:
+    module = _tool("        drop('x.txt')\n", "from helpers.ops import drop\n\n")
+    root = make_repo(_files(module, {"helpers/ops.py": ALIASED_HELPER}))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem deletion."
+    assert _findings(root, run_cli) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (ALIASED_HELPER, [("filesystem deletion", "os.remove", 6)]),
+        # bound to something else elsewhere in the module: not known
+        (ALIASED_HELPER + "\n\ndef other(path):\n    rm = print\n    rm(path)\n", []),
+        # a parameter of another function
+        (ALIASED_HELPER + "\n\ndef other(rm):\n    rm('x')\n", []),
+    ],
+)
+def test_an_outline_shows_a_deletion_through_a_name_the_module_binds_to_it_alone(
+    source: str, expected: list[tuple[str, str, int]]
+) -> None:
+    outline = module_outline(ast.parse(source), source)
+    assert outline is not None
+    assert [(e.area, e.via, e.line) for e in outline.effects] == expected
