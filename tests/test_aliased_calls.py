@@ -76,11 +76,15 @@ def test_a_parameter_rebound_to_a_deleting_callable_is_not_followed(make_repo, r
 
 
 ALIASED_HELPER = "import os\n\n\ndef drop(path):\n    rm = os.remove\n    rm(path)\n"
+MODULE_ALIAS_HELPER = "import os\n\n_rm = os.remove\n\n\ndef drop(path):\n    _rm(path)\n"
 
 
-def test_a_helper_deleting_through_a_local_name_shows_the_deletion(make_repo, run_cli) -> None:
+@pytest.mark.parametrize("helper", [ALIASED_HELPER, MODULE_ALIAS_HELPER])
+def test_a_helper_deleting_through_a_name_bound_to_the_callable_shows_the_deletion(
+    make_repo, run_cli, helper: str
+) -> None:
     module = _tool("        drop('x.txt')\n", "from helpers.ops import drop\n\n")
-    root = make_repo(_files(module, {"helpers/ops.py": ALIASED_HELPER}))
+    root = make_repo(_files(module, {"helpers/ops.py": helper}))
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem deletion."
     assert _findings(root, run_cli) == []
 
@@ -89,6 +93,9 @@ def test_a_helper_deleting_through_a_local_name_shows_the_deletion(make_repo, ru
     ("source", "expected"),
     [
         (ALIASED_HELPER, [("filesystem deletion", "os.remove", 6)]),
+        (MODULE_ALIAS_HELPER, [("filesystem deletion", "os.remove", 7)]),
+        # bound again at the top
+        (MODULE_ALIAS_HELPER + "\n_rm = print\n", []),
         # bound to something else elsewhere in the module: not known
         (ALIASED_HELPER + "\n\ndef other(path):\n    rm = print\n    rm(path)\n", []),
         # a parameter of another function

@@ -50,7 +50,11 @@ class MethodGuesses:
         """A call's dotted name and what it resolves to; through the callable
         a local name stands for (``rm = os.remove``, :mod:`.astaliases`)."""
         if dotted[0] not in self.names:
-            held = local_alias(self.node, dotted[0], self.owner.binds().of(self.node))
+            binds = self.owner.binds()
+            held = local_alias(self.node, dotted[0], binds.of(self.node))
+            if held is None and not binds.of(self.node).stores.get(dotted[0]):
+                # bound at the module's top (``_rm = os.remove``), nowhere else
+                held = local_alias(self.owner.tree, dotted[0], binds.module())
             aliased = [*held, *dotted[1:]] if held is not None else None
             if aliased is not None and (found := self.owner.resolve(aliased, self.names)):
                 return aliased, found

@@ -164,7 +164,7 @@ class CallEffects:
             return None
         head, parts = dotted[0], dotted[1:]
         if head in self._locals:
-            return None
+            return self._held(head, parts)
         if head in self._aliases:
             target = self._aliases[head]
             if target is None:
@@ -172,7 +172,11 @@ class CallEffects:
             return ".".join([target, *parts])
         if head == "open" and not parts:
             return "open"
-        # ``rm = os.remove`` wherever the module binds ``rm``, then ``rm(path)``
+        return self._held(head, parts)
+
+    def _held(self, head: str, parts: list[str]) -> str | None:
+        """``rm = os.remove`` wherever the module binds ``rm`` (at its top
+        too), then ``rm(path)``: what the imported name it stands for is."""
         held = local_alias(self._tree, head, module_binds(self._tree).module())
         target = self._aliases.get(held[0]) if held and held[0] not in self._locals else None
         return ".".join([target, *held[1:], *parts]) if held and target is not None else None
