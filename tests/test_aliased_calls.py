@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 import pytest
-from test_effect_areas import AREAS, _files, _findings, _generated, _line, _tool
+from test_effect_areas import AREAS, HELPERS, _files, _findings, _generated, _line, _tool
 
 from doxtool.python.outline import module_outline
 
@@ -108,3 +108,19 @@ def test_an_outline_shows_a_deletion_through_a_name_the_module_binds_to_it_alone
     outline = module_outline(ast.parse(source), source)
     assert outline is not None
     assert [(e.area, e.via, e.line) for e in outline.effects] == expected
+
+
+def test_intervention_through_a_name_bound_to_the_agents_method_is_listed(
+    make_repo, run_cli
+) -> None:
+    module = _tool(
+        "        pause = self.agent.handle_intervention\n"
+        "        for _ in range(3):\n"
+        "            await pause()\n"
+        "            await asyncio.sleep(1)\n",
+        "import asyncio\n\n",
+    )
+    root = make_repo(_files(module))
+    text = _generated(root, run_cli)
+    assert _line(text, HELPERS) == f"{HELPERS} `Response`, `self.agent.handle_intervention`."
+    assert _findings(root, run_cli) == []

@@ -43,6 +43,24 @@ def call_alias(
     return found if found is not None else (dotted, None)
 
 
+def method_alias(
+    dotted: list[str], env: Env, bound_in: Callable[[cst.CSTNode, str], list[Binding] | None]
+) -> list[str] | None:
+    """A call of a local bound only to a method of what the tool keeps
+    (``pause = self.agent.handle_intervention``, then ``pause()``): as the
+    call written through ``self``; None for any other call (a method of an
+    alias, ``agent.handle_intervention()``, is named as written)."""
+    name = dotted[0]
+    if len(dotted) != 1 or name in parameter_names(env.func.node.params):
+        return None
+    bindings = bound_in(env.func.node.body, name)
+    if not bindings or any(b.value is None for b in bindings):
+        return None
+    values = {tuple(dotted_name(b.value) or ()) for b in bindings if b.value is not None}
+    held = list(values.pop()) if len(values) == 1 else []
+    return held if len(held) >= 2 and held[0] == env.self_name else None
+
+
 def aliased_call(
     dotted: list[str],
     bindings: list[Binding] | None,
