@@ -18,6 +18,7 @@ from doxtool.python import effects
 from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.bindings import shadowed
+from doxtool.python.callaliases import call_alias, method_alias
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.chains import ObjectChains
 from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, splat_fills
@@ -256,6 +257,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
     def _record_call(self, dotted: list[str], node: cst.Call, env: Env) -> None:
         if node.args:
             self._callbacks(node, env)
+        if env.self_name and len(dotted) == 1:
+            # ``pause = self.agent.handle_intervention``, then ``pause()``
+            dotted = method_alias(dotted, env, self._bound_in) or dotted  # type: ignore[attr-defined]
         if env.self_name and dotted[0] == env.self_name:
             if len(dotted) >= 3 and dotted[1] == "agent":
                 self.helpers.setdefault("self.agent." + ".".join(dotted[2:]), None)
@@ -284,6 +288,8 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             self._side_effects(self._open_areas(node, env), "open", node, env)
             return
         qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None:  # ``rm = os.remove``, then ``rm(path)``
+            dotted, qualified = call_alias(dotted, env, self.scan, self._bound_in)  # type: ignore[attr-defined]
         if qualified is None and len(dotted) >= 2 and dotted[0] in env.instances:
             # a method of an object the function made: ``shell.connect()``, or
             # of what that object keeps: ``runner.sub.run()``, ``a.b.c.run()``

@@ -448,7 +448,7 @@ class FunctionWalk(
             else:
                 self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)
             return
-        qualified = self.owner.resolve(dotted, self.names)
+        dotted, qualified = self._call_target(dotted)
         if qualified is None and len(dotted) > 1 and dotted[0] in self.module_objects:
             # a method of an object the module keeps: followed as the module's name
             self._out(f"{self.owner.module}.{'.'.join(dotted)}", node)

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from doxtool.core.summary_facts import EffectCall
 from doxtool.python import effects
+from doxtool.python.astaliases import local_alias
 from doxtool.python.names import dotted_parts
 from doxtool.python.openparams import open_effects
 from doxtool.python.pathkinds import PathValues, makes_path
@@ -44,6 +45,20 @@ class MethodGuesses:
 
     def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
         raise NotImplementedError
+
+    def _call_target(self, dotted: list[str]) -> tuple[list[str], str | None]:
+        """A call's dotted name and what it resolves to; through the callable
+        a local name stands for (``rm = os.remove``, :mod:`.astaliases`)."""
+        if dotted[0] not in self.names:
+            binds = self.owner.binds()
+            held = local_alias(self.node, dotted[0], binds.of(self.node))
+            if held is None and not binds.of(self.node).stores.get(dotted[0]):
+                # bound at the module's top (``_rm = os.remove``), nowhere else
+                held = local_alias(self.owner.tree, dotted[0], binds.module())
+            aliased = [*held, *dotted[1:]] if held is not None else None
+            if aliased is not None and (found := self.owner.resolve(aliased, self.names)):
+                return aliased, found
+        return dotted, self.owner.resolve(dotted, self.names)
 
     def _holder(self, target: ast.expr) -> str | None:
         raise NotImplementedError

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from doxtool.core.facts import EffectEvidence
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python import effects
+from doxtool.python.astaliases import local_alias
 from doxtool.python.callkinds import call_argument, module_strings
 from doxtool.python.effects import (
     DATABASES,
@@ -36,6 +37,7 @@ from doxtool.python.outlineareas import (
     prefix_areas,
 )
 from doxtool.python.outlinepaths import MODULE, ModulePaths
+from doxtool.python.scopebinds import module_binds
 
 #: the tool facts' areas -> the outline's
 _OWN_AREAS = {effects.READ: READS, effects.WRITE: WRITES, effects.DELETE: DELETION}
@@ -162,7 +164,7 @@ class CallEffects:
             return None
         head, parts = dotted[0], dotted[1:]
         if head in self._locals:
-            return None
+            return self._held(head, parts)
         if head in self._aliases:
             target = self._aliases[head]
             if target is None:
@@ -170,7 +172,14 @@ class CallEffects:
             return ".".join([target, *parts])
         if head == "open" and not parts:
             return "open"
-        return None
+        return self._held(head, parts)
+
+    def _held(self, head: str, parts: list[str]) -> str | None:
+        """``rm = os.remove`` wherever the module binds ``rm`` (at its top
+        too), then ``rm(path)``: what the imported name it stands for is."""
+        held = local_alias(self._tree, head, module_binds(self._tree).module())
+        target = self._aliases.get(held[0]) if held and held[0] not in self._locals else None
+        return ".".join([target, *held[1:], *parts]) if held and target is not None else None
 
     def _is_path(self, node: ast.expr, depth: int = 0) -> bool:
         """Whether an expression is certainly a ``pathlib`` concrete path."""
