@@ -151,8 +151,16 @@ class FunctionFinder(Results):
                 found = self.method(base, name)
                 if found is not None:
                     return dataclasses.replace(found, on_tool=True)
+                if own is None and self._unread_base(base):
+                    return None  # its method may come first: not known
             return None
         return _through_class(self.find(target), named)
+
+    def _unread_base(self, base: str) -> bool:
+        """Whether a base class (dotted) lies in no module of the repository
+        and is no tool base of the framework: its methods are not known."""
+        module = base.rpartition(".")[0]
+        return base not in self.framework and (not module or self._module(module) is None)
 
     def callee(
         self, caller: Found, target: str, tool: str | None = None, named: bool = False
