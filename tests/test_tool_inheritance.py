@@ -340,3 +340,27 @@ def test_an_argument_neither_class_reads_is_reported_in_the_prompt(tmp_path: Pat
     result = run_cli(tmp_path, "check", "--no-cache", "--select", "PRM003")
     assert "argument `country` is taught for `news`" in result.output
     assert "`query`" not in result.output
+
+
+def test_a_library_base_of_a_base_comes_before_the_tool_base(tmp_path: Path) -> None:
+    """The base the subclass names derives from a library's class before the
+    tool base: the library's ``execute`` may be the one reached, so what
+    ``super().execute(**kwargs)`` takes is not known."""
+    mid = (
+        "from somelib.tools import LibTool\nfrom helpers.tool import Tool\n\n\n"
+        "class Mid(LibTool, Tool):\n    def label(self):\n        return 'mid'\n"
+    )
+    news = NEWS_PY.format(imports="from tools.mid import Mid", bases="Mid")
+    tool = only_tool(
+        facts_of(tmp_path, "tools/news.py", {"tools/mid.py": mid, "tools/news.py": news})
+    )
+    assert [a.name for a in tool.arguments] == ["region"]
+    assert len(tool.other_arguments) == 1
+
+
+def test_an_abstract_base_class_before_the_base_hides_no_method(tmp_path: Path) -> None:
+    """``ABC`` listed first defines no tool method: the base's ``execute`` is reached."""
+    imports = "from abc import ABC\nfrom tools.search import Search"
+    tool = _news(tmp_path, imports, "ABC, Search")
+    assert [a.name for a in tool.arguments] == ["region", "query", "limit"]
+    assert tool.other_arguments == []
