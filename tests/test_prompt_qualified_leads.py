@@ -104,3 +104,29 @@ Parameters (in `tool_args`):
         ("limit", 6, 4, False, "arguments-list", "search"),
         ("lang", 9, 4, True, "arguments-list", "search"),
     ]
+
+
+def test_a_heading_that_leads_arguments_teaches_the_list_under_it(tmp_path: Path) -> None:
+    """``#### Arguments`` under a tool's heading (or ``## Arguments`` under a
+    title naming it) leads the list right after it; ``## Returns`` does not."""
+    text = """\
+### search
+Find pages.
+
+#### Arguments
+- `query`: the text
+
+#### Optional parameters
+- `lang`: a language
+
+#### Returns
+- `hits`: the matches
+"""
+    doc = parse_file(tmp_path, "p.md", text)
+    assert args(doc) == [
+        ("query", 5, 4, False, "arguments-list", "search"),
+        ("lang", 8, 4, True, "arguments-list", "search"),
+    ]
+    titled = "# search tool\n\nFind pages.\n\n## Arguments\n- `query`: the text\n"
+    doc = parse_file(tmp_path, "agent.system.tool.search.md", titled)
+    assert args(doc) == [("query", 6, 4, False, "arguments-list", "search")]
