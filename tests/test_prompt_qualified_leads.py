@@ -80,3 +80,53 @@ def test_an_unread_argument_under_a_common_arguments_lead_is_reported(make_repo,
         f"{PROMPT}:5:4: PRM003 argument `open_in_canvas` is taught for `wait` but "
         "tools/wait.py never reads it"
     )
+
+
+def test_a_bold_lead_then_where_the_arguments_go_teaches_its_items(tmp_path: Path) -> None:
+    """The bold closes on the word, before what follows it in parentheses."""
+    text = """\
+### search
+**Arguments** (in `tool_args`):
+- `query`: the text
+
+Parameters (in `tool_args`):
+- `limit`: how many
+
+**Args** (all optional):
+- `lang`: a language
+
+**Returns** (in `tool_args`):
+- `hits`: the matches
+"""
+    doc = parse_file(tmp_path, "p.md", text)
+    assert args(doc) == [
+        ("query", 3, 4, False, "arguments-list", "search"),
+        ("limit", 6, 4, False, "arguments-list", "search"),
+        ("lang", 9, 4, True, "arguments-list", "search"),
+    ]
+
+
+def test_a_heading_that_leads_arguments_teaches_the_list_under_it(tmp_path: Path) -> None:
+    """``#### Arguments`` under a tool's heading (or ``## Arguments`` under a
+    title naming it) leads the list right after it; ``## Returns`` does not."""
+    text = """\
+### search
+Find pages.
+
+#### Arguments
+- `query`: the text
+
+#### Optional parameters
+- `lang`: a language
+
+#### Returns
+- `hits`: the matches
+"""
+    doc = parse_file(tmp_path, "p.md", text)
+    assert args(doc) == [
+        ("query", 5, 4, False, "arguments-list", "search"),
+        ("lang", 8, 4, True, "arguments-list", "search"),
+    ]
+    titled = "# search tool\n\nFind pages.\n\n## Arguments\n- `query`: the text\n"
+    doc = parse_file(tmp_path, "agent.system.tool.search.md", titled)
+    assert args(doc) == [("query", 6, 4, False, "arguments-list", "search")]

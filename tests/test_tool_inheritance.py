@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_resolve import facts_of, only_tool, reads
+from test_resolve import facts_of, only_tool, reads, write_repo
 
 CODE_EXEC_PY = """\
 import asyncio
@@ -271,3 +271,96 @@ class Labelled(Base):
         )
     )
     assert reads(tool) == {"label": [(None, 9, "Labelled.describe")]}
+
+
+SEARCH_PY = """\
+from helpers.tool import Tool, Response
+
+
+class Search(Tool):
+    async def execute(self, query: str = "", limit: int = 10, **kwargs):
+        return Response(message=f"{query} {limit}", break_loop=False)
+"""
+
+NEWS_PY = """\
+{imports}
+
+
+class News({bases}):
+    async def execute(self, region: str = "us", **kwargs):
+        return await super().execute(**kwargs)
+"""
+
+
+def _news(tmp_path: Path, imports: str, bases: str, search: str = SEARCH_PY):
+    news = NEWS_PY.format(imports=imports, bases=bases)
+    files = {"tools/search.py": search, "tools/news.py": news}
+    return only_tool(facts_of(tmp_path, "tools/news.py", files))
+
+
+def test_kwargs_handed_to_a_base_elsewhere_fill_its_parameters_only(tmp_path: Path) -> None:
+    """``super().execute(**kwargs)`` into a base of another module whose
+    ``execute`` leaves its own ``**kwargs`` unread: the base's parameters
+    are the arguments read, no other key is taken."""
+    tool = _news(tmp_path, "from tools.search import Search", "Search")
+    assert [a.name for a in tool.arguments] == ["region", "query", "limit"]
+    assert tool.other_arguments == []
+
+
+def test_kwargs_handed_on_by_the_base_are_taken(tmp_path: Path) -> None:
+    """The base hands its own ``**kwargs`` on: any other key is taken there."""
+    search = SEARCH_PY.replace(
+        "from helpers.tool import", "from somelib import store\nfrom helpers.tool import"
+    ).replace("        return Response(", "        store.save(**kwargs)\n        return Response(")
+    tool = _news(tmp_path, "from tools.search import Search", "Search", search)
+    assert tool.other_arguments != []
+
+
+def test_kwargs_handed_past_a_base_outside_the_repository_are_taken(tmp_path: Path) -> None:
+    """A base of a library comes first: its ``execute`` is not known, so
+    what ``super().execute(**kwargs)`` takes is not either."""
+    imports = "from helpers.tool import Tool\nfrom somelib.tools import LibTool"
+    tool = _news(tmp_path, imports, "LibTool, Tool")
+    assert [a.name for a in tool.arguments] == ["region"]
+    assert len(tool.other_arguments) == 1
+
+
+def test_an_argument_neither_class_reads_is_reported_in_the_prompt(tmp_path: Path, run_cli) -> None:
+    """The prompt teaches ``country``: neither ``News`` nor the base it
+    hands ``**kwargs`` to reads it."""
+    news = NEWS_PY.format(imports="from tools.search import Search", bases="Search")
+    files = {
+        "tools/search.py": SEARCH_PY,
+        "tools/news.py": news,
+        "prompts/agent.system.tool.news.md": (
+            "### news\nSearch news.\nargs: `query`, `country` (default `us`)\n"
+        ),
+    }
+    write_repo(tmp_path, files)
+    result = run_cli(tmp_path, "check", "--no-cache", "--select", "PRM003")
+    assert "argument `country` is taught for `news`" in result.output
+    assert "`query`" not in result.output
+
+
+def test_a_library_base_of_a_base_comes_before_the_tool_base(tmp_path: Path) -> None:
+    """The base the subclass names derives from a library's class before the
+    tool base: the library's ``execute`` may be the one reached, so what
+    ``super().execute(**kwargs)`` takes is not known."""
+    mid = (
+        "from somelib.tools import LibTool\nfrom helpers.tool import Tool\n\n\n"
+        "class Mid(LibTool, Tool):\n    def label(self):\n        return 'mid'\n"
+    )
+    news = NEWS_PY.format(imports="from tools.mid import Mid", bases="Mid")
+    tool = only_tool(
+        facts_of(tmp_path, "tools/news.py", {"tools/mid.py": mid, "tools/news.py": news})
+    )
+    assert [a.name for a in tool.arguments] == ["region"]
+    assert len(tool.other_arguments) == 1
+
+
+def test_an_abstract_base_class_before_the_base_hides_no_method(tmp_path: Path) -> None:
+    """``ABC`` listed first defines no tool method: the base's ``execute`` is reached."""
+    imports = "from abc import ABC\nfrom tools.search import Search"
+    tool = _news(tmp_path, imports, "ABC, Search")
+    assert [a.name for a in tool.arguments] == ["region", "query", "limit"]
+    assert tool.other_arguments == []

@@ -24,10 +24,12 @@ QUALIFIERS = (
     r"[^\W\d_][\w-]*[ \t]+){0,3}"
 )
 #: the lead of an argument list, qualified before (``Common arguments:``) or
-#: after (``Optional arguments by action:``, ``Arguments (all optional):``)
+#: after (``Optional arguments by action:``, ``Arguments (all optional):``,
+#: ``**Arguments** (in `tool_args`):``)
 ARGS_LIST_HEADER_RE = re.compile(
     rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:arguments[ \t]+in[ \t]+`?tool_args`?|args?|arguments?|"
-    r"param(?:eter)?s?)(?:[ \t]*\([^()\n`]*\)|[ \t]+[^\W\d_][^:`\n]{0,60})?"
+    r"param(?:eter)?s?)(?:\*\*|__)?"
+    r"(?:[ \t]*\((?:[^()\n`]*|in[ \t]+`tool_args`)\)|[ \t]+[^\W\d_][^:`\n]{0,60})?"
     r"[ \t]*(?:(?:\*\*|__)[ \t]*)?:(?:\*\*|__)?[ \t]*\Z",
     re.I,
 )

@@ -126,6 +126,10 @@ class PromptReader:
                 self.lead = tokens[index + 1].content.strip().rstrip(":") + ":"
                 self.heading_lead = self.lead
                 self.fenced = False
+                if self.doc.tools and ends_with_args_list_header(self.lead):
+                    self._argument_list(
+                        tokens, index + 3, optional_lead(self.lead)
+                    )  # ``#### Arguments``
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
                 label_title(self, token)
                 self._paragraph(token)

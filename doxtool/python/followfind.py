@@ -20,6 +20,10 @@ Lookup = Callable[[str], "ModuleFacts | None"]
 #: re-exports and base classes followed to find one function
 _MAX_HOPS = 8
 
+#: modules whose classes a tool may derive from for their typing or
+#: abstract-method machinery (``ABC``, ``Generic[T]``), not for a tool's methods
+_STANDARD = frozenset({"abc", "builtins", "typing", "typing_extensions", "collections"})
+
 
 @dataclasses.dataclass(frozen=True)
 class Flow:
@@ -115,6 +119,8 @@ class FunctionFinder(Results):
             module, _, class_name = current.rpartition(".")
             facts = self._module(module) if module else None
             if facts is None:
+                if self._unread_base(current):
+                    return None  # its method may come first: not known
                 continue
             if facts.class_named(class_name) is None:
                 imported = facts.imported_names.get(class_name)
@@ -151,8 +157,18 @@ class FunctionFinder(Results):
                 found = self.method(base, name)
                 if found is not None:
                     return dataclasses.replace(found, on_tool=True)
+                if own is None and self._unread_base(base):
+                    return None  # its method may come first: not known
             return None
         return _through_class(self.find(target), named)
+
+    def _unread_base(self, base: str) -> bool:
+        """Whether a base class (dotted) lies in no module of the repository
+        and is no tool base of the framework: its methods are not known."""
+        module = base.rpartition(".")[0]
+        if base in self.framework or module.partition(".")[0] in _STANDARD:
+            return False
+        return not module or self._module(module) is None
 
     def callee(
         self, caller: Found, target: str, tool: str | None = None, named: bool = False

@@ -19,6 +19,7 @@ import libcst as cst
 
 from doxtool.core.facts import ArgumentRead
 from doxtool.python.annotations import is_union, type_of_annotation
+from doxtool.python.callees import super_method
 from doxtool.python.cstcode import bare_code
 from doxtool.python.cstnodes import dotted_name, splat_fills, suite_body
 from doxtool.python.emptystars import empty_stars
@@ -130,6 +131,10 @@ class HandedWhole:
         function, method or object of another module of the repository
         (:mod:`doxtool.python.follow`, which says when it cannot be read)."""
         if self._callee(node, env) is not None:  # type: ignore[attr-defined]
+            return True
+        if super_method(node.func) is not None and env.func.cls is not None:
+            # a base's method elsewhere: followed into the base, which says
+            # when it cannot be read (:mod:`doxtool.python.follow`)
             return True
         dotted = dotted_name(node.func)
         if dotted is None:
