@@ -92,3 +92,35 @@ def test_a_function_of_another_shape_is_not_taken_for_the_read(make_repo, run_cl
     (to,) = [a for a in tool_module(run_cli, root)["arguments"] if a["name"] == "to"]
     assert not to["required"]
     assert not to["has_default"]
+
+
+@pytest.mark.parametrize(
+    ("call", "default"),
+    [
+        ('arg(self.args, self.agent.config, "to")', "-"),
+        ('arg(self.args, self.args, "to", "q")', "q"),
+    ],
+    ids=["another dict", "the arguments again"],
+)
+def test_a_fallback_on_another_dict_is_that_dict_s_default(
+    make_repo, run_cli, call, default
+) -> None:
+    """``args.get(name, config.get(name, default))``: where ``args`` lacks the
+    key, what ``config`` holds is returned; the check of it refuses no
+    missing argument, and the default is known only where ``config`` is the
+    arguments too."""
+    helper = (
+        "def arg(args, config, name, default=None):\n"
+        "    return args.get(name, config.get(name, default))\n"
+    )
+    source = (
+        HEAD
+        + MODULE
+        + f"        to = {call}\n"
+        + CHECKED
+        + "        return Response(message=to, break_loop=False)\n"
+    )
+    root = make_repo({"helpers/x.py": helper, "tools/t.py": source})
+    (to,) = [a for a in tool_module(run_cli, root)["arguments"] if a["name"] == "to"]
+    assert not to["required"]
+    assert (to["default"] if to["has_default"] else "-") == default

@@ -287,6 +287,8 @@ class FunctionSummary:
     #: its whole body returns one read of a dict parameter under the key a
     #: parameter holds (``return args.get(name, default)``): [dict parameter,
     #: key parameter, default parameter (``""``: none), whether that
-    #: parameter's own default is a literal, that literal]
+    #: parameter's own default is a literal, that literal, the dict parameter
+    #: of a read that is the default (``args.get(name, kw.get(name, d))``:
+    #: ``kw``; ``""``: none)]
     #: (:mod:`~doxtool.python.astaccessors`); ``[]`` for any other function
     accessor: list[Any] = field(default_factory=list)

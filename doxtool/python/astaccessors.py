@@ -23,11 +23,14 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 def accessor_of(node: FunctionNode) -> list[Any]:
     """``[dict parameter, key parameter, default parameter, default known,
-    default]`` when the whole body of ``node`` is ``return D.get(K)``,
+    default, inner dict parameter]`` when the whole body of ``node`` is ``return D.get(K)``,
     ``return D.get(K, <literal>)``, ``return D.get(K, P)`` or ``return
     D.get(K, E.get(K, P))`` with ``D``, ``E``, ``K`` and ``P`` parameters
     (``P`` not ``K``): the default parameter is ``P`` (``""`` for none), and
-    what is known of its own default, a literal; ``[]`` for any other function."""
+    what is known of its own default, a literal; the inner dict parameter is
+    ``E`` (``""`` for none): what ``D`` lacks is read from it, so ``P`` is
+    ``D``'s default only where ``E`` is the same dict; ``[]`` for any other
+    function."""
     if len(node.body) != 1 or type(node.body[0]) is not ast.Return:
         return []
     args = node.args
@@ -38,12 +41,13 @@ def accessor_of(node: FunctionNode) -> list[Any]:
         return []
     source, key, default = read
     inner = _read(default, params) if type(default) is ast.Call else None
+    other = ""  # ``E``: its read is the default of ``D``'s
     if inner is not None:
         if inner[1] != key or type(inner[2]) is not ast.Name:
             return []
-        default = inner[2]
+        other, default = inner[0], inner[2]
     if default is None or (type(default) is not ast.Name and literal(default)[0]):
-        return [source, key, "", False, None]
+        return [source, key, "", False, None, other]
     if type(default) is not ast.Name or default.id not in params or default.id == key:
         return []
     defaults = dict(
@@ -58,7 +62,7 @@ def accessor_of(node: FunctionNode) -> list[Any]:
     )
     left = defaults.get(default.id)
     known, value = literal(left) if left is not None else (False, None)
-    return [source, key, default.id, known, value]
+    return [source, key, default.id, known, value, other]
 
 
 def _read(node: ast.expr | None, params: set[str]) -> tuple[str, str, ast.expr | None] | None:

@@ -7,7 +7,10 @@ tool's own module (:mod:`~doxtool.python.accessors`): the read has the
 default the call leaves (the parameter's literal default) or hands as a
 string literal, and a check of what the call returns (``if not to: return
 Response(...)``) is a check of that read (:mod:`~doxtool.python.refusedvalues`).
-A default the call hands as another value stays not known.
+A default the call hands as another value stays not known, as does the
+whole read where the accessor falls back on another dict parameter
+(``args.get(name, config.get(name, default))``) that the call does not hand
+the tool's arguments too: what that dict holds is not known.
 """
 
 from __future__ import annotations
@@ -19,11 +22,21 @@ from doxtool.core.summary_facts import KeyRead
 from doxtool.python.followargs import Found, parameter_of
 
 
+def _accessor(found: Found, call: HelperCall) -> list:
+    """The summary's accessor as ``call`` uses it: ``[]`` where it falls back
+    on a dict parameter the call does not hand the tool's arguments."""
+    accessor = found.summary.accessor
+    other = accessor[5] if accessor[5:] else ""
+    if other and other not in {parameter_of(found, key) for key in call.dicts}:
+        return []
+    return accessor
+
+
 def called_default(found: Found, call: HelperCall, read: KeyRead, bound: dict[str, str]) -> KeyRead:
     """The accessor's read as ``call`` makes it (``bound``: its parameters
     bound to string literals), with the default the call leaves or hands;
     ``read`` as it is where that is not known."""
-    accessor = found.summary.accessor
+    accessor = _accessor(found, call)
     if not accessor or not accessor[2] or read.key or read.source != accessor[0]:
         return read
     if read.key_param != accessor[1] or call.given is None:
@@ -45,7 +58,7 @@ def called_default(found: Found, call: HelperCall, read: KeyRead, bound: dict[st
 def accessed_key(found: Found, call: HelperCall) -> str | None:
     """The argument a call of an accessor reads: the string literal it hands
     the key parameter, when it hands the dict parameter the tool's arguments."""
-    accessor = found.summary.accessor
+    accessor = _accessor(found, call)
     if not accessor or accessor[0] not in {parameter_of(found, key) for key in call.dicts}:
         return None
     for key, value in call.literals:
