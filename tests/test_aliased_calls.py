@@ -55,6 +55,21 @@ def test_a_call_through_a_name_bound_to_a_deleting_callable_deletes(
         ("        RM = print\n        RM('x.txt')\n", "import os\n\nRM = os.remove\n\n"),
         # a module-level name bound twice
         ("        RM('x.txt')\n", "import os\n\nRM = os.remove\nRM = print\n\n"),
+        # a nested function's parameter, or its own local, of that name
+        (
+            "        rm = os.remove\n        def inner(rm, p):\n            rm(p)\n"
+            "        inner(print, 'x.txt')\n",
+            "import os\n\n",
+        ),
+        (
+            "        rm = os.remove\n        def inner(p):\n            rm = print\n"
+            "            rm(p)\n        inner('x.txt')\n",
+            "import os\n\n",
+        ),
+        (
+            "        rm = os.remove\n        show = lambda rm, p: rm(p)\n        show(print, 'x')\n",
+            "import os\n\n",
+        ),
     ],
 )
 def test_a_name_that_may_hold_another_callable_shows_no_deletion(
@@ -124,3 +139,14 @@ def test_intervention_through_a_name_bound_to_the_agents_method_is_listed(
     text = _generated(root, run_cli)
     assert _line(text, HELPERS) == f"{HELPERS} `Response`, `self.agent.handle_intervention`."
     assert _findings(root, run_cli) == []
+
+
+def test_a_nested_function_s_own_name_is_not_the_agents_method(make_repo, run_cli) -> None:
+    module = _tool(
+        "        pause = self.agent.handle_intervention\n"
+        "        def wait(pause):\n            pause()\n"
+        "        wait(print)\n",
+        "",
+    )
+    root = make_repo(_files(module))
+    assert _line(_generated(root, run_cli), HELPERS) == f"{HELPERS} `Response`."

@@ -238,3 +238,21 @@ def local_keys(function: cst.FunctionDef) -> dict[str, str | None]:
 
 
 _STRINGS = (cst.SimpleString, cst.ConcatenatedString)
+
+
+def nested_binds(function: cst.FunctionDef, name: str) -> bool:
+    """Whether a scope nested in ``function`` (a ``def``, ``lambda`` or
+    ``class`` in its body) binds ``name`` for itself: a parameter of it, or
+    any binding in its body. There, ``name`` is not the function's own."""
+    todo: list[tuple[cst.CSTNode, bool]] = [(child, False) for child in child_nodes(function.body)]
+    while todo:
+        node, inner = todo.pop()
+        kind = type(node)
+        if inner and kind is cst.Param and node.name.value == name:  # type: ignore[attr-defined]
+            return True
+        if inner and kind in _BINDING_KINDS:
+            bound = _bound(node)
+            if bound is None or any(bound_name == name for bound_name, _ in bound):
+                return True
+        todo.extend((child, inner or kind in _NESTED_KINDS) for child in child_nodes(node))
+    return False

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from doxtool.python.bindings import Binding
+from doxtool.python.bindings import Binding, nested_binds
 from doxtool.python.cstnodes import dotted_name, parameter_names
 from doxtool.python.names import may_change
 
@@ -40,7 +40,9 @@ def call_alias(
     bindings = bound_in(env.func.node.body, name)
     resolve = partial(scan._resolve, names=env.names)
     found = aliased_call(dotted, bindings, parameter, alias, resolve)
-    return found if found is not None else (dotted, None)
+    if found is None or nested_binds(env.func.node, name):
+        return dotted, None  # a nested ``def``'s own ``rm`` is not the function's
+    return found
 
 
 def method_alias(
@@ -58,7 +60,9 @@ def method_alias(
         return None
     values = {tuple(dotted_name(b.value) or ()) for b in bindings if b.value is not None}
     held = list(values.pop()) if len(values) == 1 else []
-    return held if len(held) >= 2 and held[0] == env.self_name else None
+    if len(held) < 2 or held[0] != env.self_name or nested_binds(env.func.node, name):
+        return None
+    return held
 
 
 def aliased_call(
