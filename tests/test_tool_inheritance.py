@@ -364,3 +364,38 @@ def test_an_abstract_base_class_before_the_base_hides_no_method(tmp_path: Path) 
     tool = _news(tmp_path, imports, "ABC, Search")
     assert [a.name for a in tool.arguments] == ["region", "query", "limit"]
     assert tool.other_arguments == []
+
+
+def test_kwargs_handed_past_a_repository_mixin_of_a_library_class_are_taken(
+    tmp_path: Path,
+) -> None:
+    """A mixin of the repository listed first derives from a library class:
+    that class's ``execute`` may come first, so what is taken is not known."""
+    files = {
+        "tools/search.py": SEARCH_PY,
+        "helpers/mixin.py": "from somelib import Base\n\n\nclass Mixin(Base):\n    pass\n",
+        "tools/news.py": NEWS_PY.format(
+            imports="from helpers.mixin import Mixin\nfrom tools.search import Search",
+            bases="Mixin, Search",
+        ),
+    }
+    tool = only_tool(facts_of(tmp_path, "tools/news.py", files))
+    assert [a.name for a in tool.arguments] == ["region"]
+    assert len(tool.other_arguments) == 1
+
+
+def test_kwargs_the_base_hands_to_a_library_base_are_taken(tmp_path: Path) -> None:
+    """The base's own ``super().execute(**kwargs)`` reaches a library class
+    listed before the framework's: any other key may be taken there."""
+    search = (
+        SEARCH_PY.replace("class Search(Tool)", "class Search(LibTool, Tool)")
+        .replace(
+            "from helpers.tool import", "from somelib import LibTool\nfrom helpers.tool import"
+        )
+        .replace(
+            "        return Response(",
+            "        await super().execute(**kwargs)\n        return Response(",
+        )
+    )
+    tool = _news(tmp_path, "from tools.search import Search", "Search", search)
+    assert tool.other_arguments != []

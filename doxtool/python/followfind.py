@@ -108,6 +108,11 @@ class FunctionFinder(Results):
 
     def method(self, cls: str, name: str, hops: int = 0) -> Found | None:
         """A method of a class (dotted name) or of its bases, nearest first."""
+        return self._method(cls, name, hops)[0]
+
+    def _method(self, cls: str, name: str, hops: int = 0) -> tuple[Found | None, bool]:
+        """:meth:`method`, and whether it is not known: a base outside the
+        repository was met before it was found (its method may come first)."""
         todo = [cls]
         seen: set[str] = set()
         while todo and hops <= _MAX_HOPS:
@@ -120,7 +125,7 @@ class FunctionFinder(Results):
             facts = self._module(module) if module else None
             if facts is None:
                 if self._unread_base(current):
-                    return None  # its method may come first: not known
+                    return None, True  # its method may come first: not known
                 continue
             if facts.class_named(class_name) is None:
                 imported = facts.imported_names.get(class_name)
@@ -129,9 +134,9 @@ class FunctionFinder(Results):
                 continue
             summary = facts.summary(f"{class_name}.{name}")
             if summary is not None:
-                return Found(facts, summary, True)
+                return Found(facts, summary, True), False
             todo.extend(self.bases_of(current))
-        return None
+        return None, False
 
     def flow_of(self, target: str) -> Flow | None:
         """A function by dotted name, as :mod:`doxtool.python.pacing` walks it."""
@@ -154,13 +159,25 @@ class FunctionFinder(Results):
             name = target.partition(".")[2]
             own = [cls] if cls is not None and target.startswith("self.") else None
             for base in own or tool.bases:
-                found = self.method(base, name)
+                found, unknown = self._method(base, name)
                 if found is not None:
                     return dataclasses.replace(found, on_tool=True)
-                if own is None and self._unread_base(base):
-                    return None  # its method may come first: not known
+                if own is None and unknown:
+                    # a base outside the repository, or one a base of it
+                    # derives from: its method may come first, not known
+                    return None
             return None
         return _through_class(self.find(target), named)
+
+    def _next_method(self, cls: str, name: str) -> Found | None:
+        """The method ``super().<name>`` reaches in a method of ``cls``: its
+        bases', nearest first; not known (None) when a base outside the
+        repository is met first."""
+        for base in self.bases_of(cls):
+            found, unknown = self._method(base, name)
+            if found is not None or unknown:
+                return found
+        return None
 
     def _unread_base(self, base: str) -> bool:
         """Whether a base class (dotted) lies in no module of the repository
@@ -183,8 +200,7 @@ class FunctionFinder(Results):
             name = target.partition(".")[2]
             home = f"{caller.facts.module}.{cls}"
             if target.startswith("super()."):  # the next class's, past the caller's
-                bases = self.bases_of(home)
-                found = next(filter(None, (self.method(b, name) for b in bases)), None)
+                found = self._next_method(home, name)
             else:
                 found = self.method(tool, name) if tool and caller.on_tool else None
                 found = found or self.method(home, name)
