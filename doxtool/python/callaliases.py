@@ -53,8 +53,8 @@ def method_alias(
     call written through ``self``; None for any other call (a method of an
     alias, ``agent.handle_intervention()``, is named as written)."""
     name = dotted[0]
-    if len(dotted) != 1 or name in parameter_names(env.func.node.params):
-        return None
+    if len(dotted) != 1 or name in env.names or name in parameter_names(env.func.node.params):
+        return None  # an imported name (``Response(...)``) is not looked up in the function
     bindings = bound_in(env.func.node.body, name)
     if not bindings or any(b.value is None for b in bindings):
         return None
