@@ -722,3 +722,13 @@ def test_a_deleted_heading_whose_blocks_stay_is_reported_and_put_back(
     assert "## Ownership" in lines
     assert [line for line in original.splitlines() if line not in lines] == []
     assert missing_sections() == []
+
+
+def test_a_missing_section_follows_the_blank_line_after_the_companions_headings() -> None:
+    text = "# wait.py DOX\n\n## Purpose\n\n- Own it.\n\n## Work Guidance\n\n- Advice.\n"
+    expected = expected_for(wait_module(), ["tests/test_wait.py"])
+    fixed = fix_companion(text, expected)
+    assert "## Ownership\n\n- Classes:\n" in fixed
+    assert "## Key Concepts\n\n- Important called helpers" in fixed
+    assert "## Purpose\n\n- Own it.\n" in fixed and "## Work Guidance\n\n- Advice.\n" in fixed
+    assert fix_companion(fixed, expected) == fixed

@@ -112,18 +112,35 @@ def _block_insertion_lines(
 def _section_insertion_lines(
     companion: Companion, index: int, sections: list[tuple[str, list[str]]]
 ) -> list[str]:
-    """Headings and block lines of missing sections, set off by blank lines."""
+    """Headings and block lines of missing sections, set off by blank lines
+    (and each heading from its lines when the companion so writes its own)."""
     lines: list[str] = []
+    spaced = _spaced_headings(companion)
     for title, block_lines in sections:
         if lines:
             lines.append("")
         lines.append(f"## {title}")
+        if spaced and block_lines:
+            lines.append("")
         lines.extend(block_lines)
     if index > 0 and not _is_blank(line_content(companion.lines[index - 1])):
         lines.insert(0, "")
     if index < companion.line_count and not _is_blank(line_content(companion.lines[index])):
         lines.append("")
     return lines
+
+
+def _spaced_headings(companion: Companion) -> bool:
+    """Whether the companion has a ``##`` section and a blank line after the
+    heading of each of its sections that has lines (as the format writes them)."""
+    headed = [
+        section
+        for section in companion.sections
+        if section.level == 2 and section.start + 1 < min(section.end, companion.line_count)
+    ]
+    return bool(headed) and all(
+        _is_blank(line_content(companion.lines[section.start + 1])) for section in headed
+    )
 
 
 def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> Edit | None:
