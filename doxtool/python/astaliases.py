@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections.abc import Iterator
 
 from doxtool.python.names import dotted_parts
 from doxtool.python.scopebinds import Binds
@@ -49,11 +50,12 @@ _ASSIGNED: weakref.WeakKeyDictionary[ast.AST, dict[str, list[tuple[str, ...] | N
 
 
 def _assignments(node: ast.AST) -> dict[str, list[tuple[str, ...] | None]]:
-    """The plain assignments under ``node`` by name, read once while it lives."""
+    """The plain assignments under ``node`` by name, read once while it lives
+    (statements alone are visited: an assignment is one)."""
     found = _ASSIGNED.get(node)
     if found is None:
         found = {}
-        for sub in ast.walk(node):
+        for sub in _statements_under(node):
             if type(sub) is ast.Assign:
                 dotted = dotted_parts(sub.value) if len(sub.targets) == 1 else None
                 for target in sub.targets:
@@ -61,3 +63,21 @@ def _assignments(node: ast.AST) -> dict[str, list[tuple[str, ...] | None]]:
                         found.setdefault(target.id, []).append(tuple(dotted) if dotted else None)
         _ASSIGNED[node] = found
     return found
+
+
+def _statements_under(node: ast.AST) -> Iterator[ast.stmt]:
+    """Every statement under ``node``, those of nested functions and classes
+    included (what ``ast.walk`` finds of them, without visiting expressions)."""
+    todo: list[ast.AST] = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, ast.stmt):
+            yield current
+        for field in _BLOCKS:
+            block = getattr(current, field, None)
+            if type(block) is list:
+                todo.extend(block)
+
+
+#: the fields that hold statements, or the handlers and cases that hold them
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
