@@ -109,6 +109,10 @@ def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> Non
         ("profiles = { tiny = { budget = -1 } }", "`profiles.tiny.budget` must be a non-negative"),
         ("profiles = { tiny = { size = 1 } }", "unknown key `profiles.tiny.size`"),
         (
+            "profiles = { tiny = { fenced-examples = 'no' } }",
+            "`profiles.tiny.fenced-examples` must be true or false",
+        ),
+        (
             "profiles = { default = { allowed-keys = [] } }",
             "`profiles.default.allowed-keys` lacks `tool_name` and `tool_args`: every tool call "
             "example needs `tool_name` and `tool_args`",
@@ -233,6 +237,7 @@ templates-dir = ""
 
 [tool.doxtool.profiles.tiny-local]
 allowed-keys = ["tool_name", "tool_args"]
+fenced-examples = false
 budget = 6000
 """
     root = make_repo(files)

@@ -66,12 +66,19 @@ class Profile:
     #: those keys are the contract, else what the profile's communication
     #: prompt shows widens them (rule ``PRM007``)
     keys_given: bool = field(default=False, metadata={"internal": True})
+    #: whether a tool call example may stand in a markdown fence; ``tiny-local``
+    #: takes one line of inline JSON (rule ``PRM007``)
+    fenced_examples: bool = True
+    #: whether the configuration sets ``fenced-examples`` (not a key): then it
+    #: is the contract, else a fenced reply its communication prompt shows
+    #: allows fences
+    fences_given: bool = field(default=False, metadata={"internal": True})
 
 
 def _default_profiles() -> dict[str, Profile]:
     return {
         "default": Profile(),
-        "tiny-local": Profile(allowed_keys=["tool_name", "tool_args"]),
+        "tiny-local": Profile(allowed_keys=["tool_name", "tool_args"], fenced_examples=False),
     }
 
 
@@ -184,6 +191,11 @@ def _check_profiles(value: Any, key: str, where: str) -> dict[str, Profile]:
                 if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
                     raise ConfigError(f"{where}: `{sub_key}` must be a non-negative integer")
                 profile.budget = raw
+            elif sub == "fenced-examples":
+                if not isinstance(raw, bool):
+                    raise ConfigError(f"{where}: `{sub_key}` must be true or false")
+                profile.fenced_examples = raw
+                profile.fences_given = True
             else:
                 profile.allowed_keys = _check_allowed_keys(raw, sub_key, where)
                 profile.keys_given = True

@@ -6,12 +6,12 @@ objects are calls at all, and which keys a call lacks."""
 
 from __future__ import annotations
 
-from doxtool.core.config import CALL_KEYS
+from doxtool.core.config import CALL_KEYS, Profile
 from doxtool.prompts.examples import CALL_SPELLINGS, documents_a_record
 from doxtool.prompts.model import PromptDoc, PromptExample
 from doxtool.prompts.sets import PromptSet
 from doxtool.rules.tool_prompts import tool_facts
-from doxtool.run.communication import taught_keys
+from doxtool.run.communication import taught_fence, taught_keys
 from doxtool.run.context import Context
 from doxtool.run.requests import REJECTS, missing_args
 
@@ -37,17 +37,33 @@ def flattened_call(
     return bool(others) and all(found[1].argument(key) is not None for key in others)
 
 
+def profile_of(ctx: Context, prompt_set: PromptSet) -> tuple[str, Profile]:
+    """The name of the profile whose contract the examples of ``prompt_set``
+    follow (a plugin's and the core's follow the default), and that contract."""
+    name = prompt_set.name if prompt_set.kind == "profile" else "default"
+    return name, ctx.config.profile(name)
+
+
 def allowed_keys(ctx: Context, prompt_set: PromptSet) -> tuple[str, list[str]]:
     """The name of the profile whose contract the examples of ``prompt_set``
     follow, and the top-level keys it allows, in order: the configured ones,
     then (unless the configuration gives them) those its communication
     prompt shows."""
-    name = prompt_set.name if prompt_set.kind == "profile" else "default"
-    profile = ctx.config.profile(name)
+    name, profile = profile_of(ctx, prompt_set)
     listed = list(profile.allowed_keys)
     if not profile.keys_given:  # else the configuration is the contract
         listed += (k for k in taught_keys(ctx, prompt_set) if k not in listed)
     return name, listed
+
+
+def fences_allowed(ctx: Context, prompt_set: PromptSet) -> bool:
+    """Whether the examples of ``prompt_set`` may stand in a markdown fence:
+    the configured ``fenced-examples`` of their profile, or (unless the
+    configuration gives it) a fenced reply its communication prompt shows."""
+    profile = profile_of(ctx, prompt_set)[1]
+    if profile.fenced_examples or profile.fences_given:
+        return profile.fenced_examples
+    return taught_fence(ctx, prompt_set)
 
 
 def flattened_arguments(ctx: Context, doc: PromptDoc, prompt_set: PromptSet, tool: str) -> set[str]:

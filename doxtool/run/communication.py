@@ -101,6 +101,26 @@ def _reply_keys(ctx: Context, prompt_set: PromptSet) -> Iterator[str]:
                 yield from keys
 
 
+def taught_fence(ctx: Context, prompt_set: PromptSet) -> bool:
+    """Whether a reply the communication prompt of ``prompt_set`` shows (the
+    files it includes too) stands in a markdown fence: the model learns that
+    form of a reply there."""
+    key = ("communication-fence", prompt_set.kind, prompt_set.directory)
+    return ctx.memo(key, lambda: _fenced_reply(ctx, prompt_set))
+
+
+def _fenced_reply(ctx: Context, prompt_set: PromptSet) -> bool:
+    for path in inputs(ctx, prompt_set):
+        doc = ctx.prompt(path)
+        if doc is None or ctx.read_in_part(path):
+            continue  # what it teaches is not known
+        for example in doc.examples:
+            keys = example.keys if example.error is None else example.written_keys
+            if not example.inline and all(key in keys for key in CALL_KEYS):
+                return True
+    return False
+
+
 def shaped_by(ctx: Context, path: str) -> frozenset[str]:
     """The prompt files whose examples' shapes (``PRM007``) turn on the file
     at ``path``: the own prompts of every set whose communication prompt is
