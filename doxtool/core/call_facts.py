@@ -130,3 +130,7 @@ class HelperCall:
     args_aliased: list[list[Any]] = field(default_factory=list)
     args_maybe: list[str] = field(default_factory=list)
     args_replaced: bool = False
+    #: [known, value] of the fallback an ``or`` gives the call's result
+    #: (``arg(self.args, "n") or 5``: ``[True, 5]``; not a literal: ``[False,
+    #: None]``), where the call is the first operand; None for no such ``or``
+    fallback: list[Any] | None = None

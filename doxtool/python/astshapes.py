@@ -284,3 +284,14 @@ def _unpacked(target: ast.expr, value: ast.expr, name: str) -> ast.expr | None:
     if any(type(n) is ast.Name and n.id == name for o in others for n in walk(o)):
         return None
     return value.elts[places[0]]
+
+
+def stated_default(read: KeyRead, default: ast.expr | None) -> None:
+    """``d.get(key, default)``: a literal is the default; another value (a
+    parameter of an accessor, ``self.limit``) states none known."""
+    if default is not None:
+        known, value = literal(default)
+        if known:
+            read.default, read.has_default = value, True
+        else:
+            read.default_unknown = True

@@ -16,6 +16,10 @@ the tool's arguments too: what that dict holds is not known.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import libcst as cst
 
 from doxtool.core.call_facts import HelperCall
 from doxtool.core.summary_facts import KeyRead
@@ -34,13 +38,16 @@ def _accessor(found: Found, call: HelperCall) -> list:
 
 def called_default(found: Found, call: HelperCall, read: KeyRead, bound: dict[str, str]) -> KeyRead:
     """The accessor's read as ``call`` makes it (``bound``: its parameters
-    bound to string literals), with the default the call leaves or hands;
-    ``read`` as it is where that is not known."""
+    bound to string literals), with the default the call leaves or hands,
+    then the fallback an ``or`` after the call gives a falsy one
+    (:func:`with_fallback`); ``read`` as it is where that is not known."""
     accessor = _accessor(found, call)
-    if not accessor or not accessor[2] or read.key or read.source != accessor[0]:
+    if not accessor or read.key or read.source != accessor[0] or read.key_param != accessor[1]:
         return read
-    if read.key_param != accessor[1] or call.given is None:
-        return read
+    if call.fallback is not None and accessed_key(found, call) is None:
+        return dataclasses.replace(read, has_default=False, default=None, default_unknown=True)
+    if not accessor[2] or call.given is None:
+        return with_fallback(read, call.fallback)
     if "*" in call.given or "**" in call.given:
         return read  # what a splat fills is not known
     param = accessor[2]
@@ -52,7 +59,54 @@ def called_default(found: Found, call: HelperCall, read: KeyRead, bound: dict[st
         known, value = False, None
     if not known:
         return read
-    return dataclasses.replace(read, default=value, has_default=True, default_unknown=False)
+    read = dataclasses.replace(read, default=value, has_default=True, default_unknown=False)
+    return with_fallback(read, call.fallback)
+
+
+def with_fallback(read: KeyRead, fallback: list[Any] | None) -> KeyRead:
+    """``arg(self.args, "n") or 5``: a missing key's falsy value gives way to
+    the fallback, as after ``self.args.get("n") or 5``
+    (:meth:`~doxtool.python.fallbacks.Fallbacks._missing_default`): a literal
+    that is not empty is the default; any other is neither claimed nor denied."""
+    if fallback is None or read.kind != "get" or read.default_unknown:
+        return read
+    if read.has_default and read.default:
+        return read  # the ``or`` is not reached
+    known, value = fallback
+    if known and value:
+        return dataclasses.replace(read, default=value, has_default=True, default_unknown=False)
+    return dataclasses.replace(read, default=None, has_default=False, default_unknown=True)
+
+
+def note_call_fallback(
+    node: cst.BooleanOperation, held: dict[int, list[cst.BaseExpression]]
+) -> None:
+    """``arg(self.args, "n") or 5 or 7``: the operands after a call that is
+    the first operand of an ``or`` (the outermost ``or`` of a chain is seen
+    first), held by the call's id until the call is recorded."""
+    rest: list[cst.BaseExpression] = []
+    left: cst.BaseExpression = node
+    while type(left) is cst.BooleanOperation and type(left.operator) is cst.Or:
+        rest.append(left.right)
+        left = left.left
+    if type(left) is cst.Call:
+        held.setdefault(id(left), rest[::-1])
+
+
+def or_value(
+    operands: list[cst.BaseExpression], value: Callable[[cst.BaseExpression], tuple[bool, Any]]
+) -> list[Any]:
+    """[known, value] of ``a or b or ...`` past a falsy first operand: the
+    first literal that is not empty, or the last; not known past an operand
+    that is no literal."""
+    found: Any = None
+    for operand in operands:
+        known, found = value(operand)
+        if not known:
+            return [False, None]
+        if found:
+            break
+    return [True, found]
 
 
 def accessed_key(found: Found, call: HelperCall) -> str | None:

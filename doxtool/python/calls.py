@@ -19,6 +19,7 @@ from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.bindings import shadowed
 from doxtool.python.callaliases import call_alias, method_alias
+from doxtool.python.calledaccessors import or_value
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.chains import ObjectChains
 from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, splat_fills
@@ -46,6 +47,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
     _constructed: Callable[[cst.BaseExpression, Env], str | None]
     #: id of a call node -> the call into another module it is
     call_nodes: dict[int, HelperCall]
+    or_call_fallbacks: dict[int, list[cst.BaseExpression]]
     #: a call of a method of an object the tool keeps whose class is not known
     effects_unknown: bool
     #: whether a call's walk collects outcomes (:mod:`~doxtool.python.returnedcalls`)
@@ -180,6 +182,8 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             named=named,
         )
         self.call_nodes[id(node)] = call
+        if id(node) in self.or_call_fallbacks:  # ``arg(self.args, "n") or 5``
+            call.fallback = or_value(self.or_call_fallbacks[id(node)], self._value)
         self._call_fills(call, handed, env)
         if target.startswith(("self.", "super().")):
             self._args_fills(call, env)

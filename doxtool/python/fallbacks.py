@@ -21,6 +21,7 @@ import libcst as cst
 
 from doxtool.core.facts import json_type
 from doxtool.python.arguments import ArgBuilder
+from doxtool.python.calledaccessors import note_call_fallback
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes, unheld_keys
 from doxtool.python.cstwrappedreads import unwrap_read
@@ -69,6 +70,8 @@ class Fallbacks:
     #: ids of such ``or`` whose container the name bound to it fills in
     #: place before a check (:meth:`_note_filled_fallback`)
     filled_fallbacks: set[int]
+    #: id of a call that is the first operand of an ``or`` -> the operands after it
+    or_call_fallbacks: dict[int, list[cst.BaseExpression]]
     #: ids of the values of the statements that replace what a missing key
     #: gives a name (``action = (action or "").lower()`` first using a
     #: parameter or a read's name): the fallback there is the one known
@@ -83,6 +86,7 @@ class Fallbacks:
 
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
+        note_call_fallback(node, self.or_call_fallbacks)  # :mod:`.calledaccessors`
         key = self._plain_get(node.left, env)
         reads = [node.left]
         if key is None:

@@ -11,6 +11,7 @@ from typing import Any
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
+from doxtool.python.astcalledaccessors import read_parts
 from doxtool.python.astcatching import AstCatching
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
@@ -36,7 +37,7 @@ from doxtool.python.openparams import open_effects
 from doxtool.python.outcalls import OutCalls, is_super_call
 from doxtool.python.outrundefaults import drop_outrun_defaults
 from doxtool.python.pathkinds import makes_path
-from doxtool.python.readforms import COERCIONS, PARSE, READ_METHODS, STRING_METHODS, parses
+from doxtool.python.readforms import COERCIONS, PARSE, STRING_METHODS, parses
 from doxtool.python.replacements import Outcome
 from doxtool.python.summaryscope import ModuleScope
 from doxtool.python.undecided import UndecidedKeyReads
@@ -411,18 +412,13 @@ class FunctionWalk(
             self.coercions.setdefault(id(func.value), "")  # a string, not converted
             if isinstance(func.value, ast.Name) and id(node) not in self.strings_only:
                 self.coerced_names.append((func.value.id, ""))
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr in READ_METHODS
-            and node.args
-            and not isinstance(node.args[0], ast.Starred)
-        ):
-            found = self._readable(func.value)
-            if found is not None:
-                default = node.args[1] if len(node.args) > 1 else None
-                kind = READ_METHODS[func.attr]
-                self._read(found[0], node.args[0], node, kind, default, found[1])
-                return
+        parts = read_parts(node, self.owner, self.node)  # (:mod:`.astcalledaccessors`)
+        found = self._readable(parts[0]) if parts is not None else None
+        if parts is not None and found is not None:
+            self._read(found[0], parts[1], node, parts[3], parts[2], found[1])
+            if isinstance(func, ast.Name):  # an accessor's call: followed, as its read
+                self._out_node = id(node)
+            return
         dotted = dotted_parts(func)
         if dotted is None:
             if isinstance(func, ast.Attribute):

@@ -20,7 +20,7 @@ from doxtool.python.astmade import MadeValues, judged_as_made, made_by
 from doxtool.python.astparamrefusals import joined_refusals, part_refusals
 from doxtool.python.astpresence import PresenceBinds
 from doxtool.python.astrefusedkeys import present_entry
-from doxtool.python.astshapes import literal, replace_default
+from doxtool.python.astshapes import literal, replace_default, stated_default
 from doxtool.python.astskipped import SkippedBranches
 from doxtool.python.aststrings import StringBodies
 from doxtool.python.keyfills import KeyWrites
@@ -295,7 +295,10 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             code = expression_code(key_node)
             computed = computed_read(self, source, node, kind, code, param, default)
             self._coerce(computed, node)
-            _default(computed, default)
+            stated_default(computed, default)
+            fallback = self.fallbacks.get(id(node))  # ``d.get(name) or "z"``, as below
+            if fallback is not None and kind == "get" and not computed.default:
+                self._fallback(computed, fallback)
             self.reads.append(computed)
             return
         # ``args.pop(key)`` with no default raises ``KeyError`` as ``args[key]`` does
@@ -309,7 +312,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             kind=kind,
             guarded=not raises or self._guarded(key, source) or filled is not None,
         )
-        _default(read, filled)
+        stated_default(read, filled)
         self._coerce(read, node)
         if key is not None and not merge.plain:
             merged_read(read, merge, key)
@@ -324,7 +327,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
                 read.conditional = True  # in a branch of an ``if`` not about the dicts
                 self.undecided[-1].append(read)
         if not self._taken_present(key, source):  # ``int(d.get("n", 3)) if d.get("n") else 5``
-            _default(read, default)
+            stated_default(read, default)
         if key is not None and not merge.plain:
             # again past the read's own default: the merge's holds over it
             merged_read(read, merge, key)
@@ -487,14 +490,3 @@ def expression_code(node: ast.expr) -> str:
     except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed node
         return "?"
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _default(read: KeyRead, default: ast.expr | None) -> None:
-    """``d.get(key, default)``: a literal is the default; another value (a
-    parameter of an accessor, ``self.limit``) states none known."""
-    if default is not None:
-        known, value = literal(default)
-        if known:
-            read.default, read.has_default = value, True
-        else:
-            read.default_unknown = True

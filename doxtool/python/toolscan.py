@@ -163,6 +163,7 @@ class ToolScan(
         self.used_fallbacks: set[int] = set()
         self.discarded_reads: set[int] = set()
         self.or_replaced: set[int] = set()
+        self.or_call_fallbacks: dict[int, list[cst.BaseExpression]] = {}  # (:mod:`.fallbacks`)
         self._way_parents = {}  # (:mod:`.testedway`)
         self.filled_fallbacks: set[int] = set()
         self.replacing_values: set[int] = set()
