@@ -301,3 +301,34 @@ def test_a_parameter_that_is_no_dict_takes_no_keys_where_it_goes(run_cli, make_r
     tool = _inspect(run_cli, root)
     assert _arguments(tool) == {"q": (True, None)}
     assert _hedges(tool) == []
+
+
+HELPER_CAST = """\
+from typing import Any, cast
+
+
+def pick(args):
+    held = cast(dict[str, Any], args)
+    return held["engine"]
+"""
+
+
+def test_a_cast_of_the_arguments_dict_is_the_dict(run_cli, make_repo) -> None:
+    # ``typing.cast`` hands back what it is given: its reads are the arguments'
+    body = (
+        "args = cast(SearchArgs, self.args)\n"
+        'query = args["query"]\n'
+        'limit = typing.cast("dict", self.args).get("limit", 5)\n'
+        "engine = pick(cast(dict, self.args))\n"
+    )
+    prelude = (
+        "import typing\nfrom typing import cast\nfrom helpers.picks import pick\nSearchArgs = dict"
+    )
+    files = {"tools/search.py": _tool_source(body, prelude), "helpers/picks.py": HELPER_CAST}
+    tool = _inspect(run_cli, make_repo(files))
+    assert _arguments(tool) == {
+        "query": (True, None),
+        "limit": (False, 5),
+        "engine": (True, None),
+    }
+    assert _hedges(tool) == []

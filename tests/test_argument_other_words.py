@@ -153,3 +153,35 @@ def test_a_sentence_telling_no_default_is_a_persons_words(make_repo, run_cli) ->
     assert _fixed(run_cli, root) == WAIT_DOX.replace(
         ITEM, "  - `seconds`: optional integer, default `0`. Wait time.\n"
     )
+
+
+def test_facts_followed_by_a_note_after_a_semicolon_are_read_and_fixed_around_it(
+    make_repo, run_cli
+) -> None:
+    # the note stays after the facts a fix writes
+    item = "  - `seconds`: optional integer, default `5`; how long to pause.\n"
+    root = _repo(make_repo, WAIT_DOX.replace(ITEM, item))
+    (found,) = _findings(run_cli, root)
+    assert "argument `seconds` has `0` in the code" in found
+    fixed = "  - `seconds`: optional integer, default `0`; how long to pause.\n"
+    assert _fixed(run_cli, root) == WAIT_DOX.replace(ITEM, fixed)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        # what the note leaves out is not said: no finding for the default
+        "  - `seconds`: optional integer; how long to pause.\n",
+        "  - `seconds`: optional; how long to pause.\n",
+        # a note that may tell a fact (a value, a fact's word) is not read
+        "  - `seconds`: required string; `0` when left out.\n",
+        "  - `seconds`: required; an integer works too.\n",
+    ],
+)
+def test_a_note_after_the_facts_says_nothing_it_does_not_state(
+    make_repo, run_cli, item: str
+) -> None:
+    text = WAIT_DOX.replace(ITEM, item)
+    root = _repo(make_repo, text)
+    assert _findings(run_cli, root) == []
+    assert _fixed(run_cli, root) == text

@@ -324,11 +324,54 @@ def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
     sentence, after, _ = split_sentence(rest)
     fields = _argument_fields(sentence)
     if fields is None:
+        noted = _noted_facts(sentence)
+        if noted is not None:
+            # a rewrite keeps the ``;`` clause after the facts it writes
+            # (:func:`~doxtool.companions.factlines.sentence_end`)
+            fields, at = noted
+            return {"name": name, **fields, "prose": rest[at:]}, False
         # not the grammar: everything after the name is the person's text,
         # and the item names the argument only
         return _by_name(name, rest), False
     told = _told_after(fields, after)
     return {"name": name, **fields, "prose": after}, told
+
+
+# words of a person's note after an item's facts that may tell a fact of
+# the argument in a way not read
+_FACT_WORDS = LazyPattern(
+    r"\b(?:required|optional|defaults?|one of|alternative|type|string|integer|number"
+    r"|boolean|array|object|null|none|empty)\b",
+    re.IGNORECASE,
+)
+
+
+def _noted_facts(sentence: str) -> tuple[dict[str, Any], int] | None:
+    """The facts of a fact sentence followed by a person's note set off by a
+    ``;`` (`` optional integer, default `60`; seconds it lives ``), the note
+    naming no value (no code span) and no fact (:data:`_FACT_WORDS`) ->
+    (the facts, where the note starts); None for any other sentence. What
+    the facts leave out is unstated, not "none"."""
+    at = None
+    for part in spans(sentence):
+        if not part.code and ";" in part.text:
+            at = part.start + part.text.index(";")
+            break
+    if at is None:
+        return None
+    note = sentence[at:]
+    if any(part.code for part in spans(note)) or _FACT_WORDS.search(note):
+        return None
+    fields = _argument_fields(sentence[:at])
+    if fields is None:
+        return None
+    if fields["type"] is None:
+        fields["type_unstated"] = True
+    if not fields["has_default"] and fields["required"] is not True:
+        fields["default_unstated"] = True
+    if fields["enum"] is None:
+        fields["values_unstated"] = True
+    return fields, at
 
 
 # a sentence telling an argument's default (`` Default: `0`. ``, `` Default

@@ -354,8 +354,8 @@ def render_arguments(subject: str | None, values: Any, keep: Keep, open: bool = 
             # an item whose facts doxtool could not read: never rewritten
             items.append((name, keep.lines[name]))
             continue
-        line = keep.marks.get(name, "  - ") + f"{code(name)}: {argument_fact(argument)}."
-        items.append((name, line + _take_prose(keep, name, used)))
+        line = keep.marks.get(name, "  - ") + f"{code(name)}: {argument_fact(argument)}"
+        items.append((name, line + sentence_end(_take_prose(keep, name, used))))
     return _assemble(lead, items, keep)
 
 

@@ -9,7 +9,7 @@ import libcst as cst
 from doxtool.python.accessors import accessor_default, held_default
 from doxtool.python.argfills import SELF_ARGS, SPLAT
 from doxtool.python.controlflow import contains_return
-from doxtool.python.cstnodes import child_nodes, splat_fills, suite_body
+from doxtool.python.cstnodes import child_nodes, dotted_name, splat_fills, suite_body
 from doxtool.python.emptystars import empty_stars
 from doxtool.python.literals import string_value
 from doxtool.python.modulescan import Func
@@ -228,6 +228,26 @@ class Callees:
             return value if ok and isinstance(value, str) else None
         return None
 
+    def _property_read(self, node: cst.Attribute, env: Env) -> None:
+        """``self.query`` where the class makes ``query`` a property (or a
+        ``functools.cached_property``): its getter runs there, as the call
+        ``self.query()`` of a method would, and is followed as that call is."""
+        if (
+            env.self_name is None
+            or env.func.cls is None
+            or type(node.value) is not cst.Name
+            or node.value.value != env.self_name
+        ):
+            return
+        fn = self._method(node.attr.value)
+        if fn is None or fn.cls is None or fn.is_static:
+            return
+        resolve = self.scan._resolve  # type: ignore[attr-defined]
+        # a builtin resolves to no name of the module: it is its dotted name
+        names = [resolve(d, env.names) or ".".join(d) for d in _decorator_names(fn.node)]
+        if any(name in PROPERTIES for name in names):
+            self._calls_out(cst.Call(func=node), env)  # type: ignore[attr-defined]
+
     def _method(self, name: str, skip: str | None = None) -> Func | None:
         owners = self.mro
         if skip is not None:
@@ -293,3 +313,17 @@ def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
         elif type(current) in (cst.Tuple, cst.List, cst.Element, cst.StarredElement):
             todo.extend(child_nodes(current))
     return out
+
+
+#: the decorators that make a method's getter run where the attribute is read
+PROPERTIES = frozenset({"property", "functools.cached_property"})
+
+
+def _decorator_names(node: cst.FunctionDef) -> list[list[str]]:
+    """The dotted names of ``node``'s decorators written as names (not calls)."""
+    found = []
+    for decorator in node.decorators:
+        dotted = dotted_name(decorator.decorator)
+        if dotted is not None:
+            found.append(dotted)
+    return found

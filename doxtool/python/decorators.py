@@ -19,6 +19,7 @@ TRANSPARENT = frozenset(
         "staticmethod",
         "classmethod",
         "property",
+        "functools.cached_property",
         "abc.abstractmethod",
         "functools.wraps",
         "typing.override",

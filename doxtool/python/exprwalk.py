@@ -195,6 +195,7 @@ class ExpressionWalk:
                 used.update(map(id, self._understood(current, env)))
             if kind is cst.Attribute and id(current) not in called:
                 self._handed_method(current, env)
+                self._property_read(current, env)  # type: ignore[attr-defined]
             if kind in (cst.Attribute, cst.Call) and _used_read(current):
                 stack.append(_NoneUse(current))  # judged once the read in it is walked
             elif kind in (cst.Attribute, cst.Call):  # ``f.split()``, ``len(f)`` raise on None
