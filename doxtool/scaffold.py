@@ -18,6 +18,7 @@ from doxtool.companions.derive import expected_blocks
 from doxtool.companions.filters import prompt_text
 from doxtool.companions.generate import is_identifier, render_companion
 from doxtool.companions.templates import render
+from doxtool.core.config import CALL_KEYS
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.prompts.schema import prompt_description
@@ -194,17 +195,23 @@ def plan(
         "base_imports": sorted({base_class, "Response"}),
     }
     module_text = render("tool.py.j2", override, **values)
+    # the example holds only the top-level keys the contract of the prompts
+    # teaching the tool allows (``PRM007``: a profile's own, else the
+    # default's); a contract of the call alone (``tiny-local``) shows it as
+    # its prompts do, one line of inline JSON outside any fence
+    allowed = project.config.profile(profile or "default").allowed_keys
+    call = {
+        "thoughts": [f"I need the {name} tool."],
+        "headline": f"Calling {name}",
+        "tool_name": name,
+        "tool_args": {arg: "..." for arg in args},
+    }
+    shown = {key: value for key, value in call.items() if key in CALL_KEYS or key in allowed}
+    inline = set(shown) == set(CALL_KEYS)
     example = json.dumps(
-        {
-            "thoughts": [f"I need the {name} tool."],
-            "headline": f"Calling {name}",
-            "tool_name": name,
-            "tool_args": {arg: "..." for arg in args},
-        },
-        indent=4,
-        ensure_ascii=False,
+        shown, ensure_ascii=False, **({"separators": (",", ":")} if inline else {"indent": 4})
     )
-    prompt = render("prompt.md.j2", override, example=example, **values)
+    prompt = render("prompt.md.j2", override, example=example, inline=inline, **values)
     test_text = render(
         "test_tool.py.j2",
         override,
