@@ -57,7 +57,19 @@ class ScaffoldPlan:
 #: names the generated module and test bind or call (the built-in templates):
 #: a class or argument of the same name would break them
 _TAKEN_BY_CLASS = frozenset(
-    {"Response", "Tool", "StandInAgent", "Path", "ROOT", "asyncio", "sys", "annotations"}
+    {
+        "Response",
+        "Tool",
+        "StandInAgent",
+        "Path",
+        "ROOT",
+        "MODULE",
+        "MODULE_SPEC",
+        "asyncio",
+        "importlib",
+        "sys",
+        "annotations",
+    }
 )
 _TAKEN_BY_ARGUMENT = frozenset(
     {"self", "kwargs", "message", "str", "Response", "Tool", "annotations"}
@@ -157,14 +169,9 @@ def plan(
             f"{module_path} is excluded by the configuration (`exclude`, `extend-exclude`): "
             "`doxtool check` would never read it"
         )
-    # the test imports the module by its dotted name: each part must be an
-    # identifier, or the generated test would not even parse
-    for part in module.split("."):
-        if not is_identifier(part):
-            raise ScaffoldError(
-                f"tool directory {tool_dir!r} cannot be imported as a package: "
-                f"{part!r} is not a Python identifier"
-            )
+    # the test imports the module by its dotted name, or, where a part of it
+    # is no identifier (``agents/tiny-local/tools``), loads it from its file
+    by_path = not all(is_identifier(part) for part in module.split("."))
     base_module, base_class, response_module = _tool_import(project, tool_dir)
     for arg in args:
         if arg == base_class:
@@ -220,6 +227,7 @@ def plan(
         # the directory the test puts on the import path: a src layout's, for a module below it
         source=src if src and module_path.startswith(f"{src}/") else "",
         depth=len(Path(test_dir).parts),
+        by_path=by_path,
         **values,
     )
 

@@ -135,6 +135,29 @@ def test_a_prompt_shows_only_the_keys_its_profiles_contract_allows(make_repo, ru
     assert check.stdout == "All checks passed.\n"
 
 
+def test_a_profile_whose_name_is_no_identifier_takes_a_test_loading_its_tool_by_path(
+    make_repo, run_cli
+) -> None:
+    """``agents/tiny-local/tools/probe.py`` has no dotted name to import it by:
+    the test loads it from its file, as the framework does, and the prompt
+    follows the profile's contract (the call alone, on one line)."""
+    root = make_repo(clean_files())
+    result = run_cli(root, "scaffold", "probe", "--dir", "agents/tiny-local/tools", "--arg", "q")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:3] == [
+        "created agents/tiny-local/tools/probe.py",
+        "created agents/tiny-local/prompts/agent.system.tool.probe.md",
+        "created tests/agents/tiny-local/tools/test_probe.py",
+    ]
+    prompt = (root / "agents/tiny-local/prompts/agent.system.tool.probe.md").read_text()
+    assert prompt.endswith('example:\n`{"tool_name":"probe","tool_args":{"q":"..."}}`\n')
+    check = run_cli(root, "check", "--no-cache")
+    assert check.exit_code == 0, check.output
+    assert check.stdout == "All checks passed.\n"
+    tested = _pytest(root, "tests/agents/tiny-local/tools/test_probe.py")
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+
+
 def test_the_older_layout_imports_its_own_tool_base(tmp_path: Path, run_cli) -> None:
     write_files(
         tmp_path,
