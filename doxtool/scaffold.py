@@ -8,6 +8,7 @@ Markdown lines, JSON).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections import Counter
@@ -20,7 +21,7 @@ from doxtool.companions.generate import is_identifier, render_companion
 from doxtool.companions.templates import render
 from doxtool.core.config import CALL_KEYS
 from doxtool.core.facts import ModuleFacts
-from doxtool.core.writes import UnsafeWrite, atomic_write
+from doxtool.core.writes import UnsafeWrite, atomic_write, check_target
 from doxtool.prompts.schema import prompt_description
 from doxtool.python.extract import extract_module
 from doxtool.run.context import Context
@@ -375,15 +376,29 @@ def write(project: Project, scaffold: ScaffoldPlan, force: bool = False) -> None
     clash = existing(project, scaffold)
     if clash and not force:
         raise ScaffoldError("refusing to overwrite: " + ", ".join(clash) + " (use --force)")
+    try:
+        # a target no write may replace (a link, a directory) is refused
+        # before any file is written
+        for path, _ in scaffold.files:
+            check_target(project.root, project.root / path)
+    except UnsafeWrite as exc:
+        raise ScaffoldError(f"cannot write: {exc}") from exc
     written: list[Path] = []
+    replaced: list[tuple[Path, bytes]] = []
     try:
         for path, text in scaffold.files:
             target = project.root / path
-            is_new = not target.exists()
+            old = target.read_bytes() if target.exists() else None
             atomic_write(project.root, target, text.encode("utf-8"), create_only=not force)
-            if is_new:
+            if old is None:
                 written.append(target)
+            else:
+                replaced.append((target, old))
     except (UnsafeWrite, OSError) as exc:
-        for target in written:  # leave nothing half-made
+        # leave nothing half-made: no new file, every replaced one as it was
+        for target in written:
             target.unlink(missing_ok=True)
+        for target, old in replaced:
+            with contextlib.suppress(UnsafeWrite, OSError):
+                atomic_write(project.root, target, old)
         raise ScaffoldError(f"cannot write: {exc}") from exc

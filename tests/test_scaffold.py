@@ -277,6 +277,24 @@ def test_force_says_which_files_it_overwrote(make_repo, run_cli) -> None:
     )
 
 
+def test_force_refuses_a_link_among_the_targets_before_overwriting_any(make_repo, run_cli) -> None:
+    """A target no write may replace is found before the first write: the
+    module a person worked on is not replaced while the run fails later."""
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER, "README.md": "notes\n"})
+    assert run_cli(root, "scaffold", "web_fetch").exit_code == 0
+    module = root / "tools/web_fetch.py"
+    module.write_text(module.read_text() + "# worked on\n")
+    before = module.read_bytes()
+    companion = root / "tools/web_fetch.py.dox.md"
+    companion.unlink()
+    companion.symlink_to("../README.md")
+    forced = run_cli(root, "scaffold", "web_fetch", "--force")
+    assert forced.exit_code == 2
+    assert "is a link; doxtool does not write through links" in forced.stderr
+    assert module.read_bytes() == before
+    assert companion.is_symlink() and (root / "README.md").read_text() == "notes\n"
+
+
 @pytest.mark.parametrize(
     ("template", "what"),
     [("def broken(:\n", "a syntax error: invalid syntax at line 1"), ("", "no class")],
