@@ -256,6 +256,31 @@ def test_a_directory_check_never_looks_in_is_refused(make_repo, run_cli) -> None
     assert checked.exit_code == 0, checked.output
 
 
+def test_dir_is_relative_to_the_working_directory_inside_the_project(make_repo, run_cli) -> None:
+    """``--dir tools`` in a plugin's directory is the plugin's ``tools/``, as
+    every path given on the command line is read from where it is run; run
+    from outside the project (``--root``), ``--dir`` is read from the root."""
+    root = make_repo(
+        {"prompts/agent.system.tools.md": WRAPPER, "plugins/memory/tools/__init__.py": ""}
+    )
+    inside = run_cli(root / "plugins/memory", "scaffold", "recall", "--dir", "tools", "--dry-run")
+    assert inside.exit_code == 0, inside.output
+    assert inside.output.splitlines()[0] == "would create plugins/memory/tools/recall.py"
+    here = run_cli(root / "plugins/memory/tools", "scaffold", "recall", "--dir", ".", "--dry-run")
+    assert here.output == inside.output
+    outside = run_cli(
+        root.parent,
+        "scaffold",
+        "recall",
+        "--root",
+        str(root),
+        "--dir",
+        "plugins/memory/tools",
+        "--dry-run",
+    )
+    assert outside.output == inside.output
+
+
 def test_force_says_which_files_it_overwrote(make_repo, run_cli) -> None:
     root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
     assert run_cli(root, "scaffold", "web_fetch").exit_code == 0
