@@ -70,6 +70,27 @@ def test_plugin_directory(make_repo, run_cli) -> None:
     assert check.exit_code == 0, check.output
 
 
+def test_a_tool_the_framework_would_never_run_is_refused(make_repo, run_cli) -> None:
+    """A plugin's tool comes first on the framework's search path: a core
+    tool (or a later plugin's) of its name would never run. Overriding a
+    core tool in a plugin, or in an agent profile, is what those are for."""
+    root = make_repo({"plugins/search/tools/.keep": "", "prompts/agent.system.tools.md": WRAPPER})
+    assert run_cli(root, "scaffold", "lookup", "--dir", "plugins/search/tools").exit_code == 0
+    before = sorted(p for p in root.rglob("*") if ".git" not in p.parts)
+    for where in ([], ["--dir", "plugins/zeta/tools"]):
+        refused = run_cli(root, "scaffold", "lookup", *where)
+        assert refused.exit_code == 2
+        module = "tools/lookup.py" if not where else "plugins/zeta/tools/lookup.py"
+        assert refused.stderr == (
+            f"doxtool: error: {module} would never run: the framework finds the tool of "
+            "that name in plugins/search/tools/lookup.py first; choose another name\n"
+        )
+    assert sorted(p for p in root.rglob("*") if ".git" not in p.parts) == before
+    assert run_cli(root, "scaffold", "fetch").exit_code == 0
+    overriding = run_cli(root, "scaffold", "fetch", "--dir", "plugins/search/tools", "--dry-run")
+    assert overriding.exit_code == 0, overriding.output
+
+
 def test_dry_run_writes_nothing(make_repo, run_cli) -> None:
     root = make_repo({})
     result = run_cli(root, "scaffold", "web_fetch", "--dry-run")
