@@ -77,6 +77,7 @@ def scaffold(
                 "refusing to overwrite existing files: " + ", ".join(clash) + " (use --force)"
             )
         plan.existing = clash
+        scaffolding.check_targets(project, plan)
         if not dry_run:
             scaffolding.write(project, plan, force=force)
     except scaffolding.ScaffoldError as exc:

@@ -35,7 +35,7 @@ from doxtool.scaffold_dirs import (
     tool_dir_of,
 )
 
-__all__ = ["ScaffoldError", "ScaffoldPlan", "existing", "plan", "write"]
+__all__ = ["ScaffoldError", "ScaffoldPlan", "check_targets", "existing", "plan", "write"]
 
 
 @dataclass
@@ -371,18 +371,22 @@ def existing(project: Project, scaffold: ScaffoldPlan) -> list[str]:
     ]
 
 
+def check_targets(project: Project, scaffold: ScaffoldPlan) -> None:
+    """Refuse a target no write may replace (a link, a directory), before
+    any file is written (and in a dry run, which says what a run would do)."""
+    try:
+        for path, _ in scaffold.files:
+            check_target(project.root, project.root / path)
+    except UnsafeWrite as exc:
+        raise ScaffoldError(f"cannot write: {exc}") from exc
+
+
 def write(project: Project, scaffold: ScaffoldPlan, force: bool = False) -> None:
     """Write every file, refusing (before any write) when one exists, unless forced."""
     clash = existing(project, scaffold)
     if clash and not force:
         raise ScaffoldError("refusing to overwrite: " + ", ".join(clash) + " (use --force)")
-    try:
-        # a target no write may replace (a link, a directory) is refused
-        # before any file is written
-        for path, _ in scaffold.files:
-            check_target(project.root, project.root / path)
-    except UnsafeWrite as exc:
-        raise ScaffoldError(f"cannot write: {exc}") from exc
+    check_targets(project, scaffold)
     written: list[Path] = []
     replaced: list[tuple[Path, bytes]] = []
     try:

@@ -334,9 +334,10 @@ def test_force_refuses_a_link_among_the_targets_before_overwriting_any(make_repo
     companion = root / "tools/web_fetch.py.dox.md"
     companion.unlink()
     companion.symlink_to("../README.md")
-    forced = run_cli(root, "scaffold", "web_fetch", "--force")
-    assert forced.exit_code == 2
-    assert "is a link; doxtool does not write through links" in forced.stderr
+    for dry in (["--dry-run"], []):
+        forced = run_cli(root, "scaffold", "web_fetch", "--force", *dry)
+        assert forced.exit_code == 2
+        assert "is a link; doxtool does not write through links" in forced.stderr
     assert module.read_bytes() == before
     assert companion.is_symlink() and (root / "README.md").read_text() == "notes\n"
 
