@@ -70,17 +70,44 @@ def scaffold(
         plan = scaffolding.plan(
             project, name, directory, class_name, args or [], terminal, description
         )
+        _refuse_shadowed(project, plan.paths[0])
         clash = scaffolding.existing(project, plan)
         if clash and not force:
             raise UsageError(
                 "refusing to overwrite existing files: " + ", ".join(clash) + " (use --force)"
             )
         plan.existing = clash
+        scaffolding.check_targets(project, plan)
         if not dry_run:
             scaffolding.write(project, plan, force=force)
     except scaffolding.ScaffoldError as exc:
         raise UsageError(str(exc)) from exc
     return plan
+
+
+def _refuse_shadowed(project: Project, module: str) -> None:
+    """Refuse a new tool module the framework would never run: a tool of
+    its name that comes first on the search path (a plugin's before a core
+    one, the first plugin in name order, the first ``tool-dirs`` entry's)
+    is the one it runs. A profile's own tool is that profile's, and left."""
+    from doxtool.scaffold_dirs import ScaffoldError, profile_of
+
+    if profile_of(project, module.rsplit("/", 1)[0]) is not None:
+        return
+    modules = list(dict.fromkeys([*project.tool_modules, module]))
+    if module not in _shadowed(project, modules):
+        return
+    first = next(
+        m
+        for m in modules
+        if m != module
+        and m.rsplit("/", 1)[-1] == module.rsplit("/", 1)[-1]
+        and m not in _shadowed(project, modules)
+    )
+    raise ScaffoldError(
+        f"{module} would never run: the framework finds the tool of that name in {first} "
+        "first; choose another name"
+    )
 
 
 # ---------------------------------------------------------------------------

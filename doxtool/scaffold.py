@@ -8,6 +8,7 @@ Markdown lines, JSON).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections import Counter
@@ -18,8 +19,9 @@ from doxtool.companions.derive import expected_blocks
 from doxtool.companions.filters import prompt_text
 from doxtool.companions.generate import is_identifier, render_companion
 from doxtool.companions.templates import render
+from doxtool.core.config import CALL_KEYS
 from doxtool.core.facts import ModuleFacts
-from doxtool.core.writes import UnsafeWrite, atomic_write
+from doxtool.core.writes import UnsafeWrite, atomic_write, check_target
 from doxtool.prompts.schema import prompt_description
 from doxtool.python.extract import extract_module
 from doxtool.run.context import Context
@@ -33,7 +35,7 @@ from doxtool.scaffold_dirs import (
     tool_dir_of,
 )
 
-__all__ = ["ScaffoldError", "ScaffoldPlan", "existing", "plan", "write"]
+__all__ = ["ScaffoldError", "ScaffoldPlan", "check_targets", "existing", "plan", "write"]
 
 
 @dataclass
@@ -56,7 +58,19 @@ class ScaffoldPlan:
 #: names the generated module and test bind or call (the built-in templates):
 #: a class or argument of the same name would break them
 _TAKEN_BY_CLASS = frozenset(
-    {"Response", "Tool", "StandInAgent", "Path", "ROOT", "asyncio", "sys", "annotations"}
+    {
+        "Response",
+        "Tool",
+        "StandInAgent",
+        "Path",
+        "ROOT",
+        "MODULE",
+        "MODULE_SPEC",
+        "asyncio",
+        "importlib",
+        "sys",
+        "annotations",
+    }
 )
 _TAKEN_BY_ARGUMENT = frozenset(
     {"self", "kwargs", "message", "str", "Response", "Tool", "annotations"}
@@ -156,14 +170,9 @@ def plan(
             f"{module_path} is excluded by the configuration (`exclude`, `extend-exclude`): "
             "`doxtool check` would never read it"
         )
-    # the test imports the module by its dotted name: each part must be an
-    # identifier, or the generated test would not even parse
-    for part in module.split("."):
-        if not is_identifier(part):
-            raise ScaffoldError(
-                f"tool directory {tool_dir!r} cannot be imported as a package: "
-                f"{part!r} is not a Python identifier"
-            )
+    # the test imports the module by its dotted name, or, where a part of it
+    # is no identifier (``agents/tiny-local/tools``), loads it from its file
+    by_path = not all(is_identifier(part) for part in module.split("."))
     base_module, base_class, response_module = _tool_import(project, tool_dir)
     for arg in args:
         if arg == base_class:
@@ -194,17 +203,23 @@ def plan(
         "base_imports": sorted({base_class, "Response"}),
     }
     module_text = render("tool.py.j2", override, **values)
+    # the example holds only the top-level keys the contract of the prompts
+    # teaching the tool allows (``PRM007``: a profile's own, else the
+    # default's); a contract of the call alone (``tiny-local``) shows it as
+    # its prompts do, one line of inline JSON outside any fence
+    allowed = project.config.profile(profile or "default").allowed_keys
+    call = {
+        "thoughts": [f"I need the {name} tool."],
+        "headline": f"Calling {name}",
+        "tool_name": name,
+        "tool_args": {arg: "..." for arg in args},
+    }
+    shown = {key: value for key, value in call.items() if key in CALL_KEYS or key in allowed}
+    inline = set(shown) == set(CALL_KEYS)
     example = json.dumps(
-        {
-            "thoughts": [f"I need the {name} tool."],
-            "headline": f"Calling {name}",
-            "tool_name": name,
-            "tool_args": {arg: "..." for arg in args},
-        },
-        indent=4,
-        ensure_ascii=False,
+        shown, ensure_ascii=False, **({"separators": (",", ":")} if inline else {"indent": 4})
     )
-    prompt = render("prompt.md.j2", override, example=example, **values)
+    prompt = render("prompt.md.j2", override, example=example, inline=inline, **values)
     test_text = render(
         "test_tool.py.j2",
         override,
@@ -213,6 +228,7 @@ def plan(
         # the directory the test puts on the import path: a src layout's, for a module below it
         source=src if src and module_path.startswith(f"{src}/") else "",
         depth=len(Path(test_dir).parts),
+        by_path=by_path,
         **values,
     )
 
@@ -355,20 +371,38 @@ def existing(project: Project, scaffold: ScaffoldPlan) -> list[str]:
     ]
 
 
+def check_targets(project: Project, scaffold: ScaffoldPlan) -> None:
+    """Refuse a target no write may replace (a link, a directory), before
+    any file is written (and in a dry run, which says what a run would do)."""
+    try:
+        for path, _ in scaffold.files:
+            check_target(project.root, project.root / path)
+    except UnsafeWrite as exc:
+        raise ScaffoldError(f"cannot write: {exc}") from exc
+
+
 def write(project: Project, scaffold: ScaffoldPlan, force: bool = False) -> None:
     """Write every file, refusing (before any write) when one exists, unless forced."""
     clash = existing(project, scaffold)
     if clash and not force:
         raise ScaffoldError("refusing to overwrite: " + ", ".join(clash) + " (use --force)")
+    check_targets(project, scaffold)
     written: list[Path] = []
+    replaced: list[tuple[Path, bytes]] = []
     try:
         for path, text in scaffold.files:
             target = project.root / path
-            is_new = not target.exists()
+            old = target.read_bytes() if target.exists() else None
             atomic_write(project.root, target, text.encode("utf-8"), create_only=not force)
-            if is_new:
+            if old is None:
                 written.append(target)
+            else:
+                replaced.append((target, old))
     except (UnsafeWrite, OSError) as exc:
-        for target in written:  # leave nothing half-made
+        # leave nothing half-made: no new file, every replaced one as it was
+        for target in written:
             target.unlink(missing_ok=True)
+        for target, old in replaced:
+            with contextlib.suppress(UnsafeWrite, OSError):
+                atomic_write(project.root, target, old)
         raise ScaffoldError(f"cannot write: {exc}") from exc

@@ -20,11 +20,15 @@ class ScaffoldError(Exception):
 def tool_dir_of(project: Project, directory: str | None) -> str:
     if directory is None:
         return _core_tool_dir(project)
-    path = (
-        (project.root / directory).resolve()
-        if not Path(directory).is_absolute()
-        else Path(directory).resolve()
-    )
+    # relative to the working directory, as every path given to doxtool is,
+    # when that is in the project (``--dir tools`` in ``plugins/memory`` is
+    # its ``tools/``); from outside it (``--root DIR``), to the root
+    try:
+        cwd = Path.cwd()
+    except OSError:  # a working directory removed meanwhile
+        cwd = project.root
+    base = cwd if project.inside(cwd) else project.root
+    path = (base / directory).resolve()
     if not project.inside(path):
         raise ScaffoldError(f"--dir {directory} is outside the project root {project.root}")
     rel = project.rel(path)

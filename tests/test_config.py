@@ -149,6 +149,24 @@ def test_bad_configuration_is_one_line_naming_key_and_file(
     assert message in result.output
 
 
+def test_a_key_allowed_twice_is_named_once(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            **clean_files(),
+            "doxtool.toml": (
+                "[profiles.default]\n"
+                'allowed-keys = ["tool_name", "tool_args", "tool_name", "tool_args"]\n'
+            ),
+        }
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM007")
+    assert result.exit_code == 1
+    messages = [line for line in result.stdout.splitlines() if "PRM007" in line]
+    assert messages and all(
+        line.endswith("profile `default` allows only `tool_name`, `tool_args`") for line in messages
+    ), result.stdout
+
+
 @pytest.mark.parametrize(
     ("name", "text", "message"),
     [

@@ -70,6 +70,27 @@ def test_plugin_directory(make_repo, run_cli) -> None:
     assert check.exit_code == 0, check.output
 
 
+def test_a_tool_the_framework_would_never_run_is_refused(make_repo, run_cli) -> None:
+    """A plugin's tool comes first on the framework's search path: a core
+    tool (or a later plugin's) of its name would never run. Overriding a
+    core tool in a plugin, or in an agent profile, is what those are for."""
+    root = make_repo({"plugins/search/tools/.keep": "", "prompts/agent.system.tools.md": WRAPPER})
+    assert run_cli(root, "scaffold", "lookup", "--dir", "plugins/search/tools").exit_code == 0
+    before = sorted(p for p in root.rglob("*") if ".git" not in p.parts)
+    for where in ([], ["--dir", "plugins/zeta/tools"]):
+        refused = run_cli(root, "scaffold", "lookup", *where)
+        assert refused.exit_code == 2
+        module = "tools/lookup.py" if not where else "plugins/zeta/tools/lookup.py"
+        assert refused.stderr == (
+            f"doxtool: error: {module} would never run: the framework finds the tool of "
+            "that name in plugins/search/tools/lookup.py first; choose another name\n"
+        )
+    assert sorted(p for p in root.rglob("*") if ".git" not in p.parts) == before
+    assert run_cli(root, "scaffold", "fetch").exit_code == 0
+    overriding = run_cli(root, "scaffold", "fetch", "--dir", "plugins/search/tools", "--dry-run")
+    assert overriding.exit_code == 0, overriding.output
+
+
 def test_dry_run_writes_nothing(make_repo, run_cli) -> None:
     root = make_repo({})
     result = run_cli(root, "scaffold", "web_fetch", "--dry-run")
@@ -256,6 +277,31 @@ def test_a_directory_check_never_looks_in_is_refused(make_repo, run_cli) -> None
     assert checked.exit_code == 0, checked.output
 
 
+def test_dir_is_relative_to_the_working_directory_inside_the_project(make_repo, run_cli) -> None:
+    """``--dir tools`` in a plugin's directory is the plugin's ``tools/``, as
+    every path given on the command line is read from where it is run; run
+    from outside the project (``--root``), ``--dir`` is read from the root."""
+    root = make_repo(
+        {"prompts/agent.system.tools.md": WRAPPER, "plugins/memory/tools/__init__.py": ""}
+    )
+    inside = run_cli(root / "plugins/memory", "scaffold", "recall", "--dir", "tools", "--dry-run")
+    assert inside.exit_code == 0, inside.output
+    assert inside.output.splitlines()[0] == "would create plugins/memory/tools/recall.py"
+    here = run_cli(root / "plugins/memory/tools", "scaffold", "recall", "--dir", ".", "--dry-run")
+    assert here.output == inside.output
+    outside = run_cli(
+        root.parent,
+        "scaffold",
+        "recall",
+        "--root",
+        str(root),
+        "--dir",
+        "plugins/memory/tools",
+        "--dry-run",
+    )
+    assert outside.output == inside.output
+
+
 def test_force_says_which_files_it_overwrote(make_repo, run_cli) -> None:
     root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
     assert run_cli(root, "scaffold", "web_fetch").exit_code == 0
@@ -275,6 +321,25 @@ def test_force_says_which_files_it_overwrote(make_repo, run_cli) -> None:
         "overwrote prompts/agent.system.tool.web_fetch.md\n"
         "created tests/tools/test_web_fetch.py\n"
     )
+
+
+def test_force_refuses_a_link_among_the_targets_before_overwriting_any(make_repo, run_cli) -> None:
+    """A target no write may replace is found before the first write: the
+    module a person worked on is not replaced while the run fails later."""
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER, "README.md": "notes\n"})
+    assert run_cli(root, "scaffold", "web_fetch").exit_code == 0
+    module = root / "tools/web_fetch.py"
+    module.write_text(module.read_text() + "# worked on\n")
+    before = module.read_bytes()
+    companion = root / "tools/web_fetch.py.dox.md"
+    companion.unlink()
+    companion.symlink_to("../README.md")
+    for dry in (["--dry-run"], []):
+        forced = run_cli(root, "scaffold", "web_fetch", "--force", *dry)
+        assert forced.exit_code == 2
+        assert "is a link; doxtool does not write through links" in forced.stderr
+    assert module.read_bytes() == before
+    assert companion.is_symlink() and (root / "README.md").read_text() == "notes\n"
 
 
 @pytest.mark.parametrize(

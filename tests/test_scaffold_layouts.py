@@ -113,6 +113,51 @@ def test_a_new_profile_takes_its_prompts_where_profile_prompt_dirs_name_them(
     assert _tree(root) == before
 
 
+def test_a_prompt_shows_only_the_keys_its_profiles_contract_allows(make_repo, run_cli) -> None:
+    """A profile whose contract is the call alone (as ``tiny-local``'s) takes
+    an example with neither ``thoughts`` nor ``headline``, on one line as its
+    prompts show it; the core prompt keeps the default's full shape."""
+    root = _profile_repo(make_repo)
+    (root / "doxtool.toml").write_text(
+        '[profiles.coder]\nallowed-keys = ["tool_name", "tool_args"]\n'
+    )
+    result = run_cli(root, "scaffold", "run_lint", "--dir", "agents/coder/tools", "--arg", "path")
+    assert result.exit_code == 0, result.output
+    assert (root / "agents/coder/prompts/agent.system.tool.run_lint.md").read_text() == (
+        "### run_lint\nThe `run_lint` tool.\nargs: `path`\nexample:\n"
+        '`{"tool_name":"run_lint","tool_args":{"path":"..."}}`\n'
+    )
+    assert run_cli(root, "scaffold", "lint_all").exit_code == 0
+    core = (root / "prompts/agent.system.tool.lint_all.md").read_text()
+    assert '"thoughts": [' in core and '"headline": "Calling lint_all",' in core
+    check = run_cli(root, "check", "--no-cache")
+    assert check.exit_code == 0, check.output
+    assert check.stdout == "All checks passed.\n"
+
+
+def test_a_profile_whose_name_is_no_identifier_takes_a_test_loading_its_tool_by_path(
+    make_repo, run_cli
+) -> None:
+    """``agents/tiny-local/tools/probe.py`` has no dotted name to import it by:
+    the test loads it from its file, as the framework does, and the prompt
+    follows the profile's contract (the call alone, on one line)."""
+    root = make_repo(clean_files())
+    result = run_cli(root, "scaffold", "probe", "--dir", "agents/tiny-local/tools", "--arg", "q")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:3] == [
+        "created agents/tiny-local/tools/probe.py",
+        "created agents/tiny-local/prompts/agent.system.tool.probe.md",
+        "created tests/agents/tiny-local/tools/test_probe.py",
+    ]
+    prompt = (root / "agents/tiny-local/prompts/agent.system.tool.probe.md").read_text()
+    assert prompt.endswith('example:\n`{"tool_name":"probe","tool_args":{"q":"..."}}`\n')
+    check = run_cli(root, "check", "--no-cache")
+    assert check.exit_code == 0, check.output
+    assert check.stdout == "All checks passed.\n"
+    tested = _pytest(root, "tests/agents/tiny-local/tools/test_probe.py")
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+
+
 def test_the_older_layout_imports_its_own_tool_base(tmp_path: Path, run_cli) -> None:
     write_files(
         tmp_path,

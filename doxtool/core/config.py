@@ -215,7 +215,7 @@ def _check_allowed_keys(value: Any, key: str, where: str) -> list[str]:
             f"{where}: `{key}` lacks {lacking}: every tool call example needs `tool_name` "
             "and `tool_args`"
         )
-    return keys
+    return list(dict.fromkeys(keys))  # a key given twice is one key of the contract
 
 
 def _check_per_file(value: Any, key: str, where: str) -> dict[str, list[str]]:
