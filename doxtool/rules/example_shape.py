@@ -97,10 +97,11 @@ A profile may also take its calls as one line of inline JSON only
 (`fenced-examples = false`; so does `tiny-local`, whose replies carry no
 markdown fences): a call example of its own prompt files in a fenced block
 (```` ```json ````, `~~~json`) teaches the model to wrap its reply in a
-fence, and is reported (an indented code block has no fence to teach). Unless the configuration sets `fenced-examples`,
-a reply its communication prompt shows in a fence (found as for the keys)
-allows fences. A core or plugin prompt the profile inherits is the core
-set's, checked against the default profile.
+fence, and is reported (an indented code block has no fence to teach).
+Unless the configuration sets `fenced-examples`, a reply its communication
+prompt shows in a fence (found as for the keys) allows fences. A core or
+plugin prompt the profile inherits is the core set's, checked against the
+default profile.
 
 **Why it matters.** Small local models follow the example's shape exactly;
 one extra key in a `tiny-local` example, or a fence around it, and the model
