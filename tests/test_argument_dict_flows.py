@@ -332,3 +332,24 @@ def test_a_cast_of_the_arguments_dict_is_the_dict(run_cli, make_repo) -> None:
         "engine": (True, None),
     }
     assert _hedges(tool) == []
+
+
+HELPER_OWN_CAST = """\
+def cast(kind, args):
+    return {"engine": args.get("e", "")}
+
+
+def pick(args):
+    return cast(dict, args)["engine"]
+"""
+
+
+def test_a_function_named_cast_that_is_not_typings_is_no_cast(run_cli, make_repo) -> None:
+    # a function of the module named ``cast`` gives what it returns, not the dict
+    body = 'query = cast(dict, self.args)["query"]\nengine = pick(self.args)\n'
+    prelude = "from helpers.picks import pick\n\n\ndef cast(kind, args):\n    return {'query': ''}"
+    files = {"tools/search.py": _tool_source(body, prelude), "helpers/picks.py": HELPER_OWN_CAST}
+    tool = _inspect(run_cli, make_repo(files))
+    assert "query" not in _arguments(tool)
+    assert "engine" not in _arguments(tool)
+    assert _arguments(tool)["e"] == (False, "")

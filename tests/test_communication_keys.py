@@ -212,3 +212,27 @@ def test_a_run_over_the_communication_prompt_reports_the_required_arguments_it_t
     whole = _findings(run_cli(root, "check", "--no-cache", "--select", "PRM").output)
     assert [line.split()[1] for line in whole] == ["PRM004"]
     assert _findings(run_cli(root, "check", "--select", "PRM", COMMUNICATION).output) == whole
+
+
+def test_an_indented_code_block_is_no_fence_around_a_call(make_repo, run_cli) -> None:
+    """Where a profile takes one line of inline JSON, a call in a markdown
+    fence is reported; one in an indented code block stands in no fence, and
+    a reply shown so teaches no fence either."""
+    own = "agents/tiny-local/prompts/agent.system.tool.wait.md"
+    communication = "agents/tiny-local/prompts/agent.system.main.communication.md"
+    call = '{"tool_name": "wait", "tool_args": {"seconds": 1}}'
+    reply = '{"tool_name": "response", "tool_args": {"text": "hi"}}'
+    files = {
+        **clean_files(),
+        communication: f"## Communication\nReply:\n`{reply}`\n",
+        own: f"### wait\nPause.\nargs: optional `seconds`\n\n    {call}\n",
+    }
+    assert _prm007(make_repo, run_cli, files) == []
+    files[own] = f"### wait\nPause.\nargs: optional `seconds`\n~~~json\n{call}\n~~~\n"
+    fenced = [
+        f"{own}:5:1: PRM007 example is in a markdown fence; profile `tiny-local` takes a call "
+        "as one line of inline JSON (`{...}` in backticks)"
+    ]
+    assert _prm007(make_repo, run_cli, files) == fenced
+    files[communication] = f"## Communication\nReply:\n\n    {reply}\n"
+    assert _prm007(make_repo, run_cli, files) == fenced

@@ -69,3 +69,16 @@ def test_a_parameter_named_as_the_accessor_stays_a_call(make_repo, run_cli) -> N
 
 def test_an_unchecked_read_through_it_is_optional(make_repo, run_cli) -> None:
     assert _to(make_repo, run_cli, "    v = arg(args, name)\n") == ("optional", "-", False)
+
+
+@pytest.mark.parametrize("read", ["arg(args, name, default)", "args.get(name, default)"])
+@pytest.mark.parametrize("check", [CHECK, "    if v is None:\n        raise ValueError(name)\n"])
+def test_a_check_of_a_default_the_caller_hands_needs_the_key_on_some_calls_only(
+    make_repo, run_cli, read, check
+) -> None:
+    # ``need(self.args, "to", 5)`` gives 5 when ``to`` is missing: the check passes it
+    helper = ACCESSOR + "def need(args, name, default=None):\n" + f"    v = {read}\n" + check
+    tool = TOOL.replace('need(self.args, "to")', 'need(self.args, "to", 5)')
+    root = make_repo({"helpers/x.py": helper + "    return v\n", "tools/t.py": tool})
+    (to,) = tool_module(run_cli, root)["arguments"]
+    assert kind(to) == "unknown"

@@ -112,6 +112,8 @@ class PromptExample:
     data: Any = None
     error: JsonError | None = None
     inline: bool = False
+    #: in an indented code block: neither inline nor in a markdown fence
+    indented: bool = False
     #: it names a ``tool_name`` but is no call: it has no ``tool_args`` and
     #: keys no call has (a job's result record), so it names no tool
     record: bool = False

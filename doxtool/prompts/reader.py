@@ -435,8 +435,11 @@ class PromptReader:
             text_map = TextMap(content, first, self.lines)
             # several objects one after another: each its own example
             label = "" if self.fenced else self.lead
+            before = len(self.doc.examples)
             for begin, end in root_objects(body) or [(0, len(body))]:
                 self._example(body[begin:end], begin, text_map, False, label)
+            for example in self.doc.examples[before:]:  # no fence: an indented block
+                example.indented = token.type == "code_block"
         else:
             # ``tool_args:`` then ``  address: ...`` in YAML, ``notes(text="x")``,
             # ``<arg name="text">``, ``{ text: string }`` in other languages

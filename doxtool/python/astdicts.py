@@ -66,8 +66,6 @@ _HOLDERS = (
 )
 #: dotted names of the calls that copy the dict they are handed
 _COPIES = (["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"])
-#: dotted names of ``typing.cast``: the value it is handed, as it is
-_CASTS = (["cast"], ["typing", "cast"])
 
 
 class HeldDicts:
@@ -170,7 +168,9 @@ class HeldDicts:
             return self._merged(parts) if parts else None
         if dotted_parts(func) in _COPIES and len(args) == 1 and type(args[0]) is not ast.Starred:
             return self._held(args[0])
-        if dotted_parts(func) in _CASTS and len(args) == 2 and type(args[1]) is not ast.Starred:
+        dotted = dotted_parts(func)
+        is_cast = dotted is not None and self.owner.resolve(dotted, self.names) == "typing.cast"
+        if is_cast and len(args) == 2 and type(args[1]) is not ast.Starred:
             return self._held(args[1])  # ``cast(T, x)`` is ``x``
         return None
 

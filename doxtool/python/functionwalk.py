@@ -116,6 +116,7 @@ class FunctionWalk(
         self.fallbacks: dict[int, ast.expr] = {}
         #: a read given a fallback that is not its default -> (known, value)
         self.fallback_values: dict[int, tuple[bool, Any]] = {}
+        self.param_defaults: set[int] = set()
         self.presence_values: dict[int, Outcome] = {}
         self.effects: list[EffectCall] = []
         self.held_names: dict[str, Held] = {}

@@ -64,8 +64,15 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
     var_groups: dict[str, tuple[list[KeyRead], list[Any]]]
     fallbacks: dict[int, ast.expr]
     fallback_values: dict[int, tuple[bool, Any]]
+    #: reads whose default a parameter holds (``args.get(name, default)``)
+    param_defaults: set[int]
     _assigned: frozenset[str] | None
     check_places: dict[int, tuple[int, bool]]
+
+    def _stated(self, read: KeyRead, default: ast.expr | None) -> None:
+        stated_default(read, default)
+        if isinstance(default, ast.Name) and default.id in self.params:
+            self.param_defaults.add(id(read))
 
     def _note_missing_values(self, body: Sequence[ast.stmt], index: int) -> None:
         """What names hold when a key is missing, ``body[index]`` next
@@ -194,7 +201,8 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             read.refused_default = read.default is not None
             read.default, read.has_default = None, False
         read.contract = True
-        read.conditional = read.conditional or self._on_some_calls(read, refusal)
+        some = self._on_some_calls(read, refusal) or id(read) in self.param_defaults
+        read.conditional = read.conditional or some  # a parameter's default: the caller's
         return True
 
     def _group_contract(self, reads: list[KeyRead], literals: list[Any], refusal: str) -> None:
@@ -295,7 +303,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
             code = expression_code(key_node)
             computed = computed_read(self, source, node, kind, code, param, default)
             self._coerce(computed, node)
-            stated_default(computed, default)
+            self._stated(computed, default)
             fallback = self.fallbacks.get(id(node))  # ``d.get(name) or "z"``, as below
             if fallback is not None and kind == "get" and not computed.default:
                 self._fallback(computed, fallback)
@@ -327,7 +335,7 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
                 read.conditional = True  # in a branch of an ``if`` not about the dicts
                 self.undecided[-1].append(read)
         if not self._taken_present(key, source):  # ``int(d.get("n", 3)) if d.get("n") else 5``
-            stated_default(read, default)
+            self._stated(read, default)
         if key is not None and not merge.plain:
             # again past the read's own default: the merge's holds over it
             merged_read(read, merge, key)

@@ -32,8 +32,6 @@ from doxtool.python.walkstate import Env
 
 #: dotted names of the calls that copy the dict they are handed
 _COPIES = (["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"])
-#: dotted names of ``typing.cast``: the value it is handed, as it is
-_CASTS = (["cast"], ["typing", "cast"])
 #: one part of a merge: (key, value) written (``NO_KEY`` for a key that
 #: is no literal string), or (None, mapping) spread
 _Part = tuple[Any, cst.BaseExpression]
@@ -109,7 +107,9 @@ class MergedDicts:
             return self._merge(node, env)
         if dotted_name(func) in _COPIES and len(node.args) == 1 and not node.args[0].star:
             return self._dict_value(node.args[0].value, env)
-        if dotted_name(func) in _CASTS and len(node.args) == 2 and not node.args[1].star:
+        dotted = dotted_name(func)
+        is_cast = dotted is not None and self.scan._resolve(dotted, env.names) == "typing.cast"  # type: ignore[attr-defined]
+        if is_cast and len(node.args) == 2 and not node.args[1].star:
             return self._dict_value(node.args[1].value, env)  # ``cast(T, x)`` is ``x``
         return None
 

@@ -97,10 +97,11 @@ A profile may also take its calls as one line of inline JSON only
 (`fenced-examples = false`; so does `tiny-local`, whose replies carry no
 markdown fences): a call example of its own prompt files in a fenced block
 (```` ```json ````, `~~~json`) teaches the model to wrap its reply in a
-fence, and is reported. Unless the configuration sets `fenced-examples`,
-a reply its communication prompt shows in a fence (found as for the keys)
-allows fences. A core or plugin prompt the profile inherits is the core
-set's, checked against the default profile.
+fence, and is reported (an indented code block has no fence to teach).
+Unless the configuration sets `fenced-examples`, a reply its communication
+prompt shows in a fence (found as for the keys) allows fences. A core or
+plugin prompt the profile inherits is the core set's, checked against the
+default profile.
 
 **Why it matters.** Small local models follow the example's shape exactly;
 one extra key in a `tiny-local` example, or a fence around it, and the model
@@ -288,7 +289,7 @@ which the communication prompt's reply does not show, or stands in a
                         example.column,
                         subject=f"{prompt.path}:shape:{index}",
                     )
-                if not fenced and not example.inline:
+                if not fenced and not example.inline and not example.indented:
                     yield self.finding(
                         f"example is in a markdown fence; profile `{profile_name}` takes a call "
                         "as one line of inline JSON (`{...}` in backticks)",

@@ -116,7 +116,8 @@ def _fenced_reply(ctx: Context, prompt_set: PromptSet) -> bool:
             continue  # what it teaches is not known
         for example in doc.examples:
             keys = example.keys if example.error is None else example.written_keys
-            if not example.inline and all(key in keys for key in CALL_KEYS):
+            in_fence = not example.inline and not example.indented
+            if in_fence and all(key in keys for key in CALL_KEYS):
                 return True
     return False
 
