@@ -16,10 +16,7 @@ the tool's arguments too: what that dict holds is not known.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
-
-import libcst as cst
 
 from doxtool.core.call_facts import HelperCall
 from doxtool.core.summary_facts import KeyRead
@@ -76,37 +73,6 @@ def with_fallback(read: KeyRead, fallback: list[Any] | None) -> KeyRead:
     if known and value:
         return dataclasses.replace(read, default=value, has_default=True, default_unknown=False)
     return dataclasses.replace(read, default=None, has_default=False, default_unknown=True)
-
-
-def note_call_fallback(
-    node: cst.BooleanOperation, held: dict[int, list[cst.BaseExpression]]
-) -> None:
-    """``arg(self.args, "n") or 5 or 7``: the operands after a call that is
-    the first operand of an ``or`` (the outermost ``or`` of a chain is seen
-    first), held by the call's id until the call is recorded."""
-    rest: list[cst.BaseExpression] = []
-    left: cst.BaseExpression = node
-    while type(left) is cst.BooleanOperation and type(left.operator) is cst.Or:
-        rest.append(left.right)
-        left = left.left
-    if type(left) is cst.Call:
-        held.setdefault(id(left), rest[::-1])
-
-
-def or_value(
-    operands: list[cst.BaseExpression], value: Callable[[cst.BaseExpression], tuple[bool, Any]]
-) -> list[Any]:
-    """[known, value] of ``a or b or ...`` past a falsy first operand: the
-    first literal that is not empty, or the last; not known past an operand
-    that is no literal."""
-    found: Any = None
-    for operand in operands:
-        known, found = value(operand)
-        if not known:
-            return [False, None]
-        if found:
-            break
-    return [True, found]
 
 
 def accessed_key(found: Found, call: HelperCall) -> str | None:

@@ -19,8 +19,8 @@ from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.bindings import shadowed
 from doxtool.python.callaliases import call_alias, method_alias
-from doxtool.python.calledaccessors import or_value
 from doxtool.python.callees import Callees, super_method
+from doxtool.python.callfallbacks import or_value
 from doxtool.python.chains import ObjectChains
 from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers

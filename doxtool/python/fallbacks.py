@@ -21,7 +21,7 @@ import libcst as cst
 
 from doxtool.core.facts import json_type
 from doxtool.python.arguments import ArgBuilder
-from doxtool.python.calledaccessors import note_call_fallback
+from doxtool.python.callfallbacks import note_call_fallback
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes, unheld_keys
 from doxtool.python.cstwrappedreads import unwrap_read
@@ -86,7 +86,7 @@ class Fallbacks:
 
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
-        note_call_fallback(node, self.or_call_fallbacks)  # :mod:`.calledaccessors`
+        note_call_fallback(node, self.or_call_fallbacks)  # :mod:`.callfallbacks`
         key = self._plain_get(node.left, env)
         reads = [node.left]
         if key is None:
