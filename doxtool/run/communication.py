@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from doxtool.core.config import CALL_KEYS
 from doxtool.prompts.listing import AMBIGUOUS, SearchPath, included_files, search_path
+from doxtool.prompts.model import PromptExample
 from doxtool.prompts.sets import PromptSet
 from doxtool.prompts.toggles import plugin_loaded
 from doxtool.run.context import Context
@@ -90,7 +91,9 @@ def taught_keys(ctx: Context, prompt_set: PromptSet) -> tuple[str, ...]:
     return ctx.memo(key, lambda: tuple(dict.fromkeys(_reply_keys(ctx, prompt_set))))
 
 
-def _reply_keys(ctx: Context, prompt_set: PromptSet) -> Iterator[str]:
+def _replies(ctx: Context, prompt_set: PromptSet) -> Iterator[tuple[PromptExample, list[str]]]:
+    """Each reply the communication prompt of ``prompt_set`` shows (a JSON
+    object holding ``tool_name`` and ``tool_args``), with its top-level keys."""
     for path in inputs(ctx, prompt_set):
         doc = ctx.prompt(path)
         if doc is None or ctx.read_in_part(path):
@@ -98,7 +101,12 @@ def _reply_keys(ctx: Context, prompt_set: PromptSet) -> Iterator[str]:
         for example in doc.examples:
             keys = example.keys if example.error is None else example.written_keys
             if all(key in keys for key in CALL_KEYS):
-                yield from keys
+                yield example, keys
+
+
+def _reply_keys(ctx: Context, prompt_set: PromptSet) -> Iterator[str]:
+    for _, keys in _replies(ctx, prompt_set):
+        yield from keys
 
 
 def taught_fence(ctx: Context, prompt_set: PromptSet) -> bool:
@@ -110,16 +118,9 @@ def taught_fence(ctx: Context, prompt_set: PromptSet) -> bool:
 
 
 def _fenced_reply(ctx: Context, prompt_set: PromptSet) -> bool:
-    for path in inputs(ctx, prompt_set):
-        doc = ctx.prompt(path)
-        if doc is None or ctx.read_in_part(path):
-            continue  # what it teaches is not known
-        for example in doc.examples:
-            keys = example.keys if example.error is None else example.written_keys
-            in_fence = not example.inline and not example.indented
-            if in_fence and all(key in keys for key in CALL_KEYS):
-                return True
-    return False
+    return any(
+        not example.inline and not example.indented for example, _ in _replies(ctx, prompt_set)
+    )
 
 
 def shaped_by(ctx: Context, path: str) -> frozenset[str]:
