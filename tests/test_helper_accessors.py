@@ -27,6 +27,14 @@ READS = {
     ),
 }
 CHECKED = "        if not to:\n            return Response(message='Error: missing to', break_loop=False)\n"
+#: a tool reading ``to`` through the helper module's accessor, then checking it
+CHECKED_TOOL = (
+    HEAD
+    + MODULE
+    + '        to = arg(self.args, "to")\n'
+    + CHECKED
+    + "        return Response(message=to, break_loop=False)\n"
+)
 
 
 def _facts(make_repo, run_cli, form: str, checked: bool) -> dict[str, tuple[str, object]]:
@@ -56,13 +64,7 @@ def test_a_helper_accessor_reads_as_the_method_form(make_repo, run_cli, checked)
 
 
 def test_a_companion_calling_it_required_agrees(make_repo, run_cli) -> None:
-    source = (
-        HEAD
-        + MODULE
-        + '        to = arg(self.args, "to")\n'
-        + CHECKED
-        + ("        return Response(message=to, break_loop=False)\n")
-    )
+    source = CHECKED_TOOL
     root = make_repo({"helpers/x.py": HELPER, "tools/t.py": source})
     fixed = run_cli(root, "check", "--fix", "--select", "DOX001")
     assert fixed.exit_code == 0, fixed.output
@@ -81,13 +83,7 @@ def test_a_companion_calling_it_required_agrees(make_repo, run_cli) -> None:
     ids=["two statements", "another value", "a made default"],
 )
 def test_a_function_of_another_shape_is_not_taken_for_the_read(make_repo, run_cli, helper) -> None:
-    source = (
-        HEAD
-        + MODULE
-        + '        to = arg(self.args, "to")\n'
-        + CHECKED
-        + ("        return Response(message=to, break_loop=False)\n")
-    )
+    source = CHECKED_TOOL
     root = make_repo({"helpers/x.py": helper, "tools/t.py": source})
     (to,) = [a for a in tool_module(run_cli, root)["arguments"] if a["name"] == "to"]
     assert not to["required"]
