@@ -78,3 +78,59 @@ def test_an_accessor_with_other_logic_is_not_taken_for_the_read(make_repo, run_c
         "        return Response(message=f'{limit}', break_loop=False)\n"
     )
     assert _facts(make_repo, run_cli, source)["limit"][1] != 100
+
+
+#: ``<call> or <fallback>`` of an accessor, the direct form, and the
+#: (requiredness, default) both say (``-``: no default claimed)
+OR_FALLBACKS = [
+    ('("n") or 5', 'get("n") or 5', ("optional", 5)),
+    ('("n", "") or "x"', 'get("n", "") or "x"', ("optional", "x")),
+    ('("n", 3) or 7', 'get("n", 3) or 7', ("optional", 3)),
+]
+
+
+@pytest.mark.parametrize("form", [METHOD, NESTED], ids=["method", "nested"])
+@pytest.mark.parametrize(("through", "direct", "facts"), OR_FALLBACKS)
+def test_an_or_after_an_accessor_call_gives_its_fallback(
+    make_repo, run_cli, form, through, direct, facts
+) -> None:
+    call = ("self._arg" if form is METHOD else "arg") + through
+    body = "        n = CALL\n        return Response(message=f'{n}', break_loop=False)\n"
+    got = _facts(make_repo, run_cli, HEAD + form + body.replace("CALL", call))
+    want = _facts(make_repo, run_cli, HEAD + DIRECT + body.replace("CALL", "self.args." + direct))
+    assert got["n"] == want["n"] == facts
+
+
+@pytest.mark.parametrize("form", [METHOD, NESTED], ids=["method", "nested"])
+def test_a_chain_of_fallbacks_gives_its_first_truthy_literal(make_repo, run_cli, form) -> None:
+    call = ("self._arg" if form is METHOD else "arg") + '("n") or 0 or 4'
+    body = f"        n = {call}\n        return Response(message=f'{{n}}', break_loop=False)\n"
+    assert _facts(make_repo, run_cli, HEAD + form + body)["n"] == ("optional", 4)
+
+
+@pytest.mark.parametrize("form", [METHOD, NESTED], ids=["method", "nested"])
+def test_an_or_fallback_no_one_can_state_gives_no_default(make_repo, run_cli, form) -> None:
+    call = ("self._arg" if form is METHOD else "arg") + '("n") or self.limit'
+    source = (
+        HEAD + form + f"        n = {call}\n        return Response(message=n, break_loop=False)\n"
+    )
+    root = make_repo({"tools/t.py": source})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    assert (arg["has_default"], arg["default_unknown"]) == (False, True)
+
+
+@pytest.mark.parametrize("form", [METHOD, NESTED], ids=["method", "nested"])
+def test_a_check_past_a_truthy_fallback_refuses_no_missing_key(make_repo, run_cli, form) -> None:
+    """``n = self._arg("n") or 5; if not n: raise``: a missing ``n`` gives 5,
+    which passes the check: ``n`` is not required."""
+    call = ("self._arg" if form is METHOD else "arg") + '("n") or 5'
+    source = (
+        HEAD
+        + form
+        + (
+            f"        n = {call}\n"
+            "        if not n:\n            raise ValueError('n')\n"
+            "        return Response(message=f'{n}', break_loop=False)\n"
+        )
+    )
+    assert _facts(make_repo, run_cli, source)["n"] == ("optional", 5)

@@ -8,6 +8,7 @@ import libcst as cst
 
 from doxtool.python.accessors import accessor_default, held_default
 from doxtool.python.argfills import SELF_ARGS, SPLAT
+from doxtool.python.callfallbacks import past_fallback
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import child_nodes, dotted_name, splat_fills, suite_body
 from doxtool.python.emptystars import empty_stars
@@ -133,7 +134,11 @@ class Callees:
         fills, fill_keys = self._handed_fills(labels, env)
         held = accessor_default(fn.node)
         literal = (
-            held_default(fn.node, held, node, fn.cls is not None and not fn.is_static)
+            past_fallback(
+                held_default(fn.node, held, node, fn.cls is not None and not fn.is_static),
+                self.or_call_fallbacks.get(id(node)),  # ``self._arg("n") or 5``
+                self._value,
+            )
             if held is not None
             else None
         )

@@ -1,8 +1,11 @@
-"""The fallback an ``or`` gives what a call of a helper module's accessor
-returns (``arg(self.args, "n") or 5``), noted in the tool walk (libcst) and
-handed on with the call as :attr:`~doxtool.core.call_facts.HelperCall.fallback`;
+"""The fallback an ``or`` gives what a call of an accessor returns
+(``arg(self.args, "n") or 5``), noted in the tool walk (libcst). A helper
+module's accessor gets it handed on with the call as
+:attr:`~doxtool.core.call_facts.HelperCall.fallback`;
 :func:`~doxtool.python.calledaccessors.with_fallback` applies it to the
-accessor's read once the call is followed. Kept apart from
+accessor's read once the call is followed. A method or nested function of
+the tool's module (:mod:`~doxtool.python.accessors`) gets it as the default
+its read holds at the call (:func:`past_fallback`). Kept apart from
 :mod:`~doxtool.python.calledaccessors`, which the ``ast`` side imports
 without libcst."""
 
@@ -43,3 +46,29 @@ def or_value(
         if found:
             break
     return [True, found]
+
+
+def past_fallback(
+    held: cst.BaseExpression | None,
+    operands: list[cst.BaseExpression] | None,
+    value: Callable[[cst.BaseExpression], tuple[bool, Any]],
+) -> cst.BaseExpression | None:
+    """What ``accessor("k", held) or a or b`` gives a missing key, as the
+    literal node the accessor's read is to hold for its default: ``held``
+    when it is not falsy (or no ``or`` follows), else the first operand that
+    is not falsy, or the last; None (not known) past an operand that is no
+    literal, or where ``held`` is not known."""
+    if held is None or not operands:
+        return held
+    known, found = value(held)
+    if not known:
+        return None
+    if found:
+        return held
+    for operand in operands:
+        known, found = value(operand)
+        if not known:
+            return None
+        if found:
+            return operand
+    return operands[-1]

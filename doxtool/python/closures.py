@@ -29,6 +29,7 @@ import libcst as cst
 
 from doxtool.core.literaleval import literal_eval
 from doxtool.python.accessors import accessor_read, held_defaults
+from doxtool.python.callfallbacks import past_fallback
 from doxtool.python.cstnodes import child_nodes, parameter_names, suite_body
 from doxtool.python.walkstate import Env
 
@@ -84,7 +85,19 @@ class ClosureWalk:
         env.held_defaults = {}
         if call is not None:
             env.keys.update(self._passed_keys(node, call, env))
-            env.held_defaults = held_defaults(node, call)
+            env.held_defaults = {
+                param: literal
+                for param, held in held_defaults(node, call).items()
+                # ``arg("n") or 5`` (:func:`~doxtool.python.callfallbacks.past_fallback`)
+                if (
+                    literal := past_fallback(
+                        held,
+                        self.or_call_fallbacks.get(id(call)),  # type: ignore[attr-defined]
+                        self._value,  # type: ignore[attr-defined]
+                    )
+                )
+                is not None
+            }
         # what it returns is not what the enclosing function returns; a test
         # it makes is none of the enclosing ``if``'s
         collect, env.collect_outcomes = env.collect_outcomes, False
