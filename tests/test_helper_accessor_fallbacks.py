@@ -68,3 +68,50 @@ def test_a_call_with_no_or_after_it_keeps_its_default(make_repo, run_cli) -> Non
     facts = _facts(make_repo, run_cli, ['arg(self.args, "a")', 'str(arg(self.args, "b")) + "x"'])
     assert facts["a"] == ("optional", None, False)
     assert facts["b"] == ("optional", None, False)
+
+
+#: a check of the name bound past the ``or``, and what ``n`` is then
+CHECKED = [
+    ('arg(self.args, "n") or ""', "if not v:", "required"),
+    ('arg(self.args, "n") or 0', "if not v:", "required"),
+    ('arg(self.args, "n") or None', "if v is None:", "required"),
+    ('arg(self.args, "n") or ""', "if v is None:", "optional"),  # never None
+    ('arg(self.args, "n") or 5', "if not v:", "optional"),  # a missing n gives 5
+    ('arg(self.args, "n", "x") or ""', "if not v:", "optional"),  # gives "x"
+    ('arg(self.args, "n") or self.limit', "if not v:", "optional"),
+]
+
+
+@pytest.mark.parametrize(("through", "test", "expected"), CHECKED)
+def test_a_check_past_the_fallback_refuses_what_a_missing_key_gives(
+    make_repo, run_cli, through, test, expected
+) -> None:
+    body = f"        v = {through}\n        {test}\n            raise ValueError('n')\n"
+    source = HEAD + EXECUTE + body + "        return Response(message=str(v), break_loop=False)\n"
+    direct = source.replace('arg(self.args, "n", "x")', 'self.args.get("n", "x")').replace(
+        'arg(self.args, "n")', 'self.args.get("n")'
+    )
+    facts = {}
+    for form, text in (("through", source), ("direct", direct)):
+        root = make_repo({"helpers/x.py": HELPER, "tools/t.py": text})
+        (argument,) = tool_module(run_cli, root)["arguments"]
+        facts[form] = kind(argument)
+    assert facts == {"through": expected, "direct": expected}
+
+
+def test_a_helper_result_past_a_falsy_fallback_is_checked_as_the_result(make_repo, run_cli) -> None:
+    """``text = read_text(self.args) or ""``, then ``if not text: raise``:
+    the empty text a missing key gives is refused."""
+    helper = 'def read_text(args):\n    return args.get("text", "").strip()\n'
+    source = (
+        HEAD.replace("arg", "read_text")
+        + EXECUTE
+        + (
+            '        text = read_text(self.args) or ""\n'
+            "        if not text:\n            raise ValueError('text')\n"
+            "        return Response(message=text, break_loop=False)\n"
+        )
+    )
+    root = make_repo({"helpers/x.py": helper, "tools/t.py": source})
+    (argument,) = tool_module(run_cli, root)["arguments"]
+    assert kind(argument) == "required"

@@ -75,6 +75,30 @@ def with_fallback(read: KeyRead, fallback: list[Any] | None) -> KeyRead:
     return dataclasses.replace(read, default=None, has_default=False, default_unknown=True)
 
 
+def falsy_fallback(found: Found, call: HelperCall) -> list[Any] | None:
+    """``to = arg(self.args, "to") or ""``: [True, value] when what a missing
+    key gives through the call is the known falsy literal the ``or`` after
+    it gives (the accessor's read gives a falsy default, or none); None
+    where that is not so or not known."""
+    if call.fallback is None or not call.fallback[0] or call.fallback[1]:
+        return None
+    accessor = _accessor(found, call)
+    if not accessor:
+        return None
+    reads = [
+        r
+        for r in found.summary.reads
+        if not r.key and r.source == accessor[0] and r.key_param == accessor[1]
+    ]
+    if len(reads) != 1:
+        return None
+    bound = {param: value for key, value in call.literals if (param := parameter_of(found, key))}
+    read = called_default(found, dataclasses.replace(call, fallback=None), reads[0], bound)
+    if read.default_unknown or (read.has_default and read.default):
+        return None
+    return call.fallback
+
+
 def accessed_key(found: Found, call: HelperCall) -> str | None:
     """The argument a call of an accessor reads: the string literal it hands
     the key parameter, when it hands the dict parameter the tool's arguments."""

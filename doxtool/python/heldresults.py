@@ -31,15 +31,22 @@ class HeldResults:
         of a call into another module handed the arguments dict or an argument's value."""
         inner = value.expression if type(value) is cst.Await else value
         call = self.call_nodes.get(id(inner))
+        past_or = type(inner) is cst.BooleanOperation and type(target) is cst.Name
+        if past_or:  # ``to = arg(self.args, "to") or ""``: a falsy result gives a falsy value
+            call = self.call_nodes.get(id(_first_operand(inner)))
+            call = call if _falsy_fallback(call) else None
         if call is not None and not (call.dicts or call.values):
             call = None
         if type(target) is cst.Name:
             env.results.pop(target.value, None)
+            env.or_results.discard(target.value)
             env.arg_results.discard(target.value)
             if self._reads_arguments(inner, env, inner is not value):
                 env.arg_results.add(target.value)
             if call is not None and self._held_until_assigned(target.value, env):
                 env.results[target.value] = (call, "")
+                if past_or:
+                    env.or_results.add(target.value)
         elif type(target) in (cst.Tuple, cst.List):
             for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
                 if type(element) is not cst.Element:
@@ -99,8 +106,27 @@ class HeldResults:
             return
         if type(subject) is cst.Name and subject.value in env.results:
             call, item = env.results[subject.value]
+            if subject.value in env.or_results and refusal != "falsy":
+                # ``(x or None) is None`` holds when ``x`` is falsy; ``(x or "") is None`` never
+                if refusal != "none" or call.fallback[1] is not None:
+                    return
+                refusal = "falsy"
             if [item, refusal] not in (checked := call.checked_some if some else call.checked):
                 checked.append([item, refusal])
+
+
+def _first_operand(node: cst.BaseExpression) -> cst.BaseExpression:
+    """The first operand of an ``or`` chain, past an ``await``."""
+    while type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+        node = node.left
+    return node.expression if type(node) is cst.Await else node
+
+
+def _falsy_fallback(call: HelperCall | None) -> bool:
+    """Whether an ``or`` after ``call`` gives a known falsy literal."""
+    return (
+        call is not None and call.fallback is not None and call.fallback[0] and not call.fallback[1]
+    )
 
 
 def _gives_none(node: cst.FunctionDef, awaited: bool) -> bool:

@@ -42,7 +42,7 @@ import dataclasses
 from collections.abc import Callable
 
 from doxtool.core.facts import Argument, HelperCall, ToolFacts
-from doxtool.python.calledaccessors import accessed_key
+from doxtool.python.calledaccessors import accessed_key, falsy_fallback
 from doxtool.python.followargs import Found, parameter_of
 from doxtool.python.readforms import CALLED, ISINSTANCE_TYPES, REFUSALS
 
@@ -117,7 +117,11 @@ def _checked(
     accessed = accessed_key(found, call) if not item else None
     if accessed is not None:  # ``to = arg(self.args, "to")``: :mod:`.calledaccessors`
         argument = refused.get(accessed) or tool.argument(accessed)
-        needed = _needed(argument, kind) if argument is not None else None
+        fallback = falsy_fallback(found, call)
+        if argument is not None and fallback is not None:  # ``... or ""``
+            needed = _fallback_needed(argument, kind, fallback[1])
+        else:
+            needed = _needed(argument, kind) if argument is not None else None
         if needed is not None:
             refused[accessed] = needed
         return
@@ -148,6 +152,20 @@ def _checked(
         argument = refused.get(read.key) or tool.argument(read.key)
         if argument is not None and argument.has_default and not argument.required:
             refused[read.key] = _doubted(argument)
+
+
+def _fallback_needed(argument: Argument, kind: str, missing: object) -> Argument | None:
+    """``to = arg(self.args, "to") or ""``, then ``if not to: raise``: the
+    falsy literal a missing key gives past the ``or``, refused by the check,
+    makes ``argument`` required, when this is its only read (another read's
+    default may be what a missing key gives there)."""
+    if argument.required or argument.alternatives or argument.required_unknown:
+        return None
+    if len(argument.reads) != 1 or kind == CALLED or not REFUSALS[kind](missing):
+        return None
+    return dataclasses.replace(
+        argument, required=True, default=None, has_default=False, default_unknown=False
+    )
 
 
 def _doubted(argument: Argument) -> Argument:

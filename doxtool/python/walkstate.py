@@ -212,6 +212,10 @@ class Env:
     #: local name -> the call into another module whose result (``""``) or
     #: item of it (``#<n>``) it holds (``text = read_text(self.args)``)
     results: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    #: those of them holding it past an ``or`` with a falsy literal
+    #: (``to = arg(self.args, "to") or ""``): only a test of emptiness refuses
+    #: what they hold as it refuses the result
+    or_results: set[str] = field(default_factory=set)
     #: local names holding what a call that may read the arguments returned
     #: (handed them, or a method of the tool): ``if res: return res`` ends
     #: the call on some values of them (:mod:`~doxtool.python.heldresults`)
