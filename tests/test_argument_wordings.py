@@ -358,3 +358,20 @@ def test_an_item_ending_in_a_colon_that_agrees_is_true(make_repo, run_cli) -> No
     root = make_repo(with_files({"tools/wait.py": code, DOX: _dox(_items(mode=_OPENING))}))
     assert _findings(run_cli, root) == []
     assert _fix(run_cli, root) == _dox(_items(mode=_OPENING))
+
+
+@pytest.mark.parametrize("lead", ["**Options**", "**Parameters:**", "- Options:", "### Options"])
+def test_arguments_under_a_persons_label_are_not_written_again(
+    lead: str, make_repo, run_cli
+) -> None:
+    text = WAIT_DOX.replace(
+        "- Arguments of `WaitTool`:\n  - `seconds`: optional integer, default `0`.\n",
+        f"{lead}\n\n- `seconds` *(default `0`)*: how long to wait.\n",
+    )
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    (line,) = [line for line in result.output.splitlines() if "DOX111" in line]
+    assert "not documented in a form doxtool reads" in line
+    assert "[*]" not in line
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX111")
+    assert (root / DOX).read_text(encoding="utf-8") == text
