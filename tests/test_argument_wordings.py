@@ -323,3 +323,55 @@ def test_a_suppression_over_several_lines_is_malformed(make_repo, run_cli) -> No
         f"{DOX}:14:1: DOX901 malformed suppression comment: a suppression "
         "comment must open and close on one line"
     ]
+
+
+# an item whose facts end in a colon opening the list nested under it
+# (`` one of `read`, `write`: `` then a line for each value)
+_OPENING = (
+    '  - `mode`: optional string, default `"read"`, one of `read`, `write`:\n'
+    "    - `read` opens the file to read it\n"
+    "    - `write` opens it to write\n"
+)
+
+
+def test_an_item_ending_in_a_colon_is_read(make_repo, run_cli) -> None:
+    code = WAIT_PY.replace(
+        'mode = self.args.get("mode", "read")\n',
+        'mode = self.args.get("mode", "read")\n'
+        '        if mode not in ("read", "write", "append"):\n'
+        '            return Response(message="bad mode", break_loop=False)\n',
+    )
+    root = make_repo(with_files({"tools/wait.py": code, DOX: _dox(_items(mode=_OPENING))}))
+    assert any("`mode` accepts `read`, `write`, `append`" in f for f in _findings(run_cli, root))
+    fixed = _fix(run_cli, root)
+    assert _OPENING.replace("`write`:\n", "`write`, `append`:\n") in fixed
+    assert _findings(run_cli, root) == []
+
+
+def test_an_item_ending_in_a_colon_that_agrees_is_true(make_repo, run_cli) -> None:
+    code = WAIT_PY.replace(
+        'mode = self.args.get("mode", "read")\n',
+        'mode = self.args.get("mode", "read")\n'
+        '        if mode not in ("read", "write"):\n'
+        '            return Response(message="bad mode", break_loop=False)\n',
+    )
+    root = make_repo(with_files({"tools/wait.py": code, DOX: _dox(_items(mode=_OPENING))}))
+    assert _findings(run_cli, root) == []
+    assert _fix(run_cli, root) == _dox(_items(mode=_OPENING))
+
+
+@pytest.mark.parametrize("lead", ["**Options**", "**Parameters:**", "- Options:", "### Options"])
+def test_arguments_under_a_persons_label_are_not_written_again(
+    lead: str, make_repo, run_cli
+) -> None:
+    text = WAIT_DOX.replace(
+        "- Arguments of `WaitTool`:\n  - `seconds`: optional integer, default `0`.\n",
+        f"{lead}\n\n- `seconds` *(default `0`)*: how long to wait.\n",
+    )
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    (line,) = [line for line in result.output.splitlines() if "DOX111" in line]
+    assert "not documented in a form doxtool reads" in line
+    assert "[*]" not in line
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX111")
+    assert (root / DOX).read_text(encoding="utf-8") == text

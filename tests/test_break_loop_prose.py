@@ -93,3 +93,47 @@ def test_a_sentence_doxtool_cannot_read_keeps_the_finding(run_cli, make_repo) ->
     (line,) = _check(run_cli, make_repo, "`break_loop` depends on the handler.")[0]
     assert "not documented in a form doxtool reads (line 8)" in line
     assert "[*]" not in line
+
+
+# a paragraph of its own, naming no class: the companion's one tool is its subject
+_PARAGRAPH = COMPANION.replace(" SENTENCE", "") + "\nSENTENCE\n"
+
+
+def _paragraph(run_cli, make_repo, sentence: str) -> tuple[list[str], Path]:
+    root = make_repo(
+        {
+            "tools/echo.py": ECHO_PY,
+            "tools/echo.py.dox.md": _PARAGRAPH.replace("SENTENCE", sentence),
+        }
+    )
+    result = run_cli(root, "check", "--select", "DOX120", "tools/echo.py")
+    return [line for line in result.output.splitlines() if "DOX120" in line], root
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["`break_loop` is always `false`.", "Returns the text; `break_loop` is always `false`."],
+)
+def test_a_paragraph_naming_no_class_that_agrees_is_no_finding(
+    run_cli, make_repo, sentence: str
+) -> None:
+    assert _paragraph(run_cli, make_repo, sentence)[0] == []
+
+
+def test_a_paragraph_naming_no_class_that_disagrees_is_reported_and_kept(
+    run_cli, make_repo
+) -> None:
+    (line,), root = _paragraph(run_cli, make_repo, "`break_loop` is always `true`.")
+    assert "is documented wrongly (line 12 says true)" in line
+    assert "[*]" not in line
+    run_cli(root, "check", "--fix", "--select", "DOX120", "tools/echo.py")
+    after = (root / "tools/echo.py.dox.md").read_text()
+    assert after == _PARAGRAPH.replace("SENTENCE", "`break_loop` is always `true`.")
+
+
+def test_a_paragraph_that_only_names_break_loop_is_no_statement(run_cli, make_repo) -> None:
+    # the words a convention's boilerplate has (`` `break_loop` behavior ``) say no value
+    sentence = "Update this file whenever tool arguments or `break_loop` behavior change."
+    (line,), _ = _paragraph(run_cli, make_repo, sentence)
+    assert "is not documented;" in line
+    assert "[*]" in line

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 from samples import clean_files
 
@@ -282,4 +283,64 @@ def test_a_missing_block_goes_after_the_lines_nested_under_the_item_before_it(
     run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
     text = companion.read_text(encoding="utf-8")
     assert "- `WaitTool` defines `execute(...)`.\n" + note + "- Arguments of `WaitTool`:\n" in text
+    assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
+
+
+# a table of more columns, under a header naming each (`required`, `type`, `default`)
+COLUMNS = (
+    "- Arguments of `WaitTool`:\n"
+    "\n"
+    "| Argument | Required | Type | Default | Meaning |\n"
+    "|---|---|---|---|---|\n"
+    '| `until` | no | string | `""` | ISO 8601 timestamp. |\n'
+    "| `seconds` | no | number | `0` | A duration. |\n"
+    "| `minutes` | no | integer | `0` | Minutes. |\n"
+    "\n"
+)
+
+
+def test_arguments_in_a_table_of_named_columns_are_read_by_column(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _with_arguments(reference_repo, COLUMNS)
+    assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
+
+
+@pytest.mark.parametrize(
+    ("row", "says"),
+    [
+        ("| `minutes` | no | integer | `5` | Minutes. |\n", "`minutes` has `0` in the code"),
+        ("| `minutes` | yes | integer | – | Minutes. |\n", "documented as required"),
+        ("| `minutes` | no | boolean | `0` | Minutes. |\n", "with type boolean"),
+    ],
+)
+def test_a_drift_in_a_table_of_named_columns_is_reported_without_a_fix(
+    row: str, says: str, reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    companion = _with_arguments(
+        reference_repo, COLUMNS.replace("| `minutes` | no | integer | `0` | Minutes. |\n", row)
+    )
+    before = companion.read_bytes()
+    found = _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py"))
+    assert any(says in line for line in found)
+    assert found and not any("[*]" in line for line in found)
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    assert companion.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        # what the columns do not say plainly is not compared
+        "| `minutes` | | integer | `5` | Minutes. |\n",
+        "| `minutes` | no | minutes | see below | Minutes. |\n",
+        "| `minutes` | no | integer | 5 minutes | Minutes. |\n",
+    ],
+)
+def test_cells_that_do_not_say_a_fact_plainly_leave_it_unstated(
+    row: str, reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _with_arguments(
+        reference_repo, COLUMNS.replace("| `minutes` | no | integer | `0` | Minutes. |\n", row)
+    )
     assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []

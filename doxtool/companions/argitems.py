@@ -321,8 +321,14 @@ def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
     """The argument of an item naming ``name``, ``rest`` the text after its
     colon -> (the argument, whether a sentence after the fact sentence tells
     a fact of it: the line is then the person's, never rewritten)."""
-    sentence, after, _ = split_sentence(rest)
+    sentence, after, found = split_sentence(rest)
     fields = _argument_fields(sentence)
+    opening = None if found or fields is not None else _opening_colon(sentence)
+    if opening is not None:
+        fields = _argument_fields(sentence[:opening])
+        if fields is not None:
+            # the colon and what follows it stay as written
+            return {"name": name, **fields, "prose": rest[opening:]}, False
     if fields is None:
         noted = _noted_facts(sentence)
         if noted is not None:
@@ -335,6 +341,18 @@ def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
         return _by_name(name, rest), False
     told = _told_after(fields, after)
     return {"name": name, **fields, "prose": after}, told
+
+
+def _opening_colon(sentence: str) -> int | None:
+    """Where the ``:`` that ends ``sentence`` (outside code spans, only
+    blanks after it) stands: the facts end there, and the colon opens the
+    list nested under the item (`` one of `read`, `write`: `` then a line
+    for each value); None when the sentence does not end so."""
+    text = sentence.rstrip(" \t")
+    parts = spans(text)
+    if not text.endswith(":") or not parts or parts[-1].code:
+        return None
+    return len(text) - 1
 
 
 # words of a person's note after an item's facts that may tell a fact of

@@ -12,6 +12,7 @@ from typing import Any
 
 from doxtool.companions.argitems import _argument_item, _unread_argument
 from doxtool.companions.codespans import LINK_TAIL, spans
+from doxtool.companions.factlines import canonical_json
 from doxtool.companions.leads import _IDENTIFIER
 from doxtool.core.edits import line_content
 from doxtool.core.mdtables import cells, delimiter_row
@@ -31,13 +32,14 @@ def table_delimiter(content: str) -> bool:
     return table_row(content) and delimiter_row(content)
 
 
-def table_argument(content: str) -> dict[str, Any] | None:
+def table_argument(content: str, header: list[str] | None = None) -> dict[str, Any] | None:
     """A table row naming an argument in its first cell -> the argument, as
     :func:`_argument_item` reads it; None for any other row.
 
-    The rest of a two-column row is read by the argument grammar; a row the
-    grammar cannot read (more columns, or prose) gives the name only, and
-    ``fields_unknown`` says that its facts are not known.
+    The rest of a two-column row is read by the argument grammar; a row of
+    more columns under a ``header`` naming a column ``Required`` is read by
+    its columns (:func:`_column_facts`); a row neither reads (prose) gives
+    the name only, and ``fields_unknown`` says that its facts are not known.
     """
     row = cells(content)
     first = _unemphasised(row[0])
@@ -50,9 +52,65 @@ def table_argument(content: str) -> dict[str, Any] | None:
     if len(row) < 2 or not _IDENTIFIER.fullmatch(name):
         return None
     argument = _argument_item(name, " " + row[1]) if len(row) == 2 else None
+    if argument is None and header is not None and len(header) == len(row):
+        facts = _column_facts(row, [_unemphasised(cell).strip("`").casefold() for cell in header])
+        if facts is not None:
+            return {"name": name, **facts, "prose": " | ".join(row[1:])}
     if argument is None or argument["required"] is None:
         return {**_unread_argument(name, " | ".join(row[1:])), "fields_unknown": True}
     return argument
+
+
+#: a cell saying the argument is required, or that it is not
+_YES = frozenset({"yes", "y", "true", "required", "\u2714", "\u2713", "\u2705"})
+_NO = frozenset({"no", "n", "false", "optional"})
+#: a type cell naming a JSON type, or Python's name of it (a word such as
+#: ``path`` or ``seconds`` tells what the value means, not its type)
+_TYPES = frozenset(
+    {"string", "integer", "number", "boolean", "array", "object"}
+    | {"str", "int", "float", "bool", "list", "dict"}
+)
+#: a cell saying nothing: empty, or a dash
+_NOTHING = frozenset({"", "-", "\u2013", "\u2014"})
+
+
+def _column_facts(row: list[str], header: list[str]) -> dict[str, Any] | None:
+    """The facts a row of a table states in the columns its ``header``
+    names (``| argument | required | type | default | meaning |``): whether
+    the argument is required (``yes``/``no``, a check mark), its type (a JSON
+    type's name) and its default (one code span); None when no column says whether
+    it is required, or its cell does not say it plainly. What the row leaves
+    out (a dash, a blank, words) is unstated, and so are the accepted values,
+    which a column of prose may name."""
+    columns = {title: index for index, title in enumerate(header)}
+    at = next((columns[t] for t in ("required", "required?", "req", "req.") if t in columns), None)
+    if at is None:
+        return None
+    presence = _unemphasised(row[at]).casefold()
+    if presence not in _YES | _NO:
+        return None
+    required = presence in _YES
+    facts: dict[str, Any] = {
+        "required": required,
+        "type": None,
+        "default": None,
+        "has_default": False,
+        "enum": None,
+        "alternatives": None,
+        "values_unstated": True,
+    }
+    kind = row[columns["type"]].strip(" \t`") if "type" in columns else ""
+    if kind.casefold() in _TYPES:
+        facts["type"] = kind
+    else:
+        facts["type_unstated"] = True
+    cell = row[columns["default"]] if "default" in columns else ""
+    parts = spans(cell.strip(" \t"))
+    if len(parts) == 1 and parts[0].code:
+        facts["default"], facts["has_default"] = canonical_json(parts[0].text), True
+    elif not (required and cell.strip(" \t") in _NOTHING):
+        facts["default_unstated"] = True  # (a required argument has none)
+    return facts
 
 
 def _unemphasised(cell: str) -> str:

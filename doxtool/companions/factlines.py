@@ -325,8 +325,9 @@ def outside_parentheses(text: str) -> Iterator[tuple[int, str]]:
 
 def sentence_end(prose: str) -> str:
     """The end of a rendered item sentence: its ``.`` and the prose after
-    it, or the person's clause when it opens with ``;``."""
-    return prose if prose.startswith(";") else "." + prose
+    it, or the person's clause when it opens with ``;``, or the colon that
+    opens the list nested under the item."""
+    return prose if prose.startswith((";", ":")) else "." + prose
 
 
 def is_none(sentence: str) -> bool:

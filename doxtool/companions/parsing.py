@@ -50,6 +50,7 @@ from doxtool.companions.model import Companion, FactBlock, Note, Section
 from doxtool.companions.outline import _outline, _sections
 from doxtool.companions.wraps import continued, wrapped_argument
 from doxtool.core.edits import line_content, split_lines
+from doxtool.core.mdtables import cells
 from doxtool.core.source import detect_newline
 
 # --- Reading blocks --------------------------------------------------------
@@ -74,6 +75,8 @@ class _BlockReader:
     last_own: int = -1
     #: the items are the rows of a table
     table: bool = False
+    #: the cells of the table's header
+    header: list[str] | None = None
     #: an item is written in a spelling of a person's (not the grammar's)
     own_spelling: bool = False
     #: the indentation of the block's first item
@@ -265,8 +268,9 @@ def _read_table_row(reader: _BlockReader, lines: list[str], index: int, end: int
         reader.table = True
         return True
     if index + 1 < end and table_delimiter(line_content(lines[index + 1])):
+        reader.header = cells(content)
         return True  # the header
-    argument = table_argument(content) if reader.table else None
+    argument = table_argument(content, reader.header) if reader.table else None
     if argument is None:
         return False
     reader.values.append(argument)

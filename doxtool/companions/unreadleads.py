@@ -185,20 +185,27 @@ _LIST_HEADINGS = {
     )
 }
 
+#: the words a person may title a tool's arguments with (``Options``, too)
+_LABEL_WORDS = rf"(?:{ARGUMENT_WORDS}|options)"
+
 #: a line of a kind naming no class: ``- `break_loop`: always `false`.``,
-#: ``- `break_loop` of every `Response`: ...``; ``- Arguments:``, ``- Tool
-#: arguments:``, ``- `tool_args`:``, ``### Arguments`` (the items after it),
-#: in other words too (``- Args:``, ``- Parameters:``, ``## Inputs``)
+#: ``- `break_loop` of every `Response`: ...``, a sentence stating its value
+#: (``Returns the text; `break_loop` is always `false`.``; not ``the
+#: `break_loop` behaviour``); ``- Arguments:``, ``- Tool arguments:``,
+#: ``- `tool_args`:``, ``### Arguments``, ``**Options**`` (the items after
+#: it), in other words too (``- Args:``, ``- Parameters:``, ``## Inputs``)
 _UNNAMED = {
     "break-loop": LazyPattern(
-        r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
-        r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*",
+        r"(?: ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
+        r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*"
+        r"|.*?(?<![\w.])`?break_loop`?[ \t]*(?:[:=]|(?:is|stays|remains)\b).*)",
         re.IGNORECASE,
     ),
     "arguments": LazyPattern(
-        rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{ARGUMENT_WORDS}|`?tool_args`?)"
+        rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
         r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
-        rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{ARGUMENT_WORDS}[ \t]*#*[ \t]*)",
+        rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*#*[ \t]*"
+        rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
         re.IGNORECASE,
     ),
 }
