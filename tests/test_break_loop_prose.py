@@ -137,3 +137,22 @@ def test_a_paragraph_that_only_names_break_loop_is_no_statement(run_cli, make_re
     (line,), _ = _paragraph(run_cli, make_repo, sentence)
     assert "is not documented;" in line
     assert "[*]" in line
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "When `break_loop` is `true` the agent stops and answers; this tool never does.",
+        "Unlike `response`, whose `break_loop` is always `true`, it keeps the loop going.",
+        "Callers should not assume `break_loop` stays `false` in later versions.",
+        "Set `break_loop` = `true` only in a tool that answers the user.",
+    ],
+)
+def test_a_sentence_about_break_loop_in_general_is_no_statement_of_its_value(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """Such a sentence states no value of the tool's own: the block is not
+    documented, and the fix writes it."""
+    (line,), _ = _paragraph(run_cli, make_repo, sentence)
+    assert "is not documented;" in line
+    assert "[*]" in line

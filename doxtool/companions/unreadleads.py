@@ -189,16 +189,20 @@ _LIST_HEADINGS = {
 _LABEL_WORDS = rf"(?:{ARGUMENT_WORDS}|options)"
 
 #: a line of a kind naming no class: ``- `break_loop`: always `false`.``,
-#: ``- `break_loop` of every `Response`: ...``, a sentence stating its value
-#: (``Returns the text; `break_loop` is always `false`.``; not ``the
-#: `break_loop` behaviour``); ``- Arguments:``, ``- Tool arguments:``,
-#: ``- `tool_args`:``, ``### Arguments``, ``**Options**`` (the items after
-#: it), in other words too (``- Args:``, ``- Parameters:``, ``## Inputs``)
+#: ``- `break_loop` of every `Response`: ...``, a sentence of its own stating
+#: its one value (``Returns the text; `break_loop` is always `false`.``; not
+#: ``the `break_loop` behaviour``, nor ``if `break_loop` is `true`, ...``);
+#: ``- Arguments:``, ``- Tool arguments:``, ``- `tool_args`:``, ``### Arguments``,
+#: ``**Options**`` (the items after it), in other words too (``- Args:``,
+#: ``- Parameters:``, ``## Inputs``)
 _UNNAMED = {
     "break-loop": LazyPattern(
         r"(?: ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
         r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*"
-        r"|.*?(?<![\w.])`?break_loop`?[ \t]*(?:[:=]|(?:is|stays|remains)\b).*)",
+        # a sentence of its own whose subject it is, stating one value for good
+        # (not ``When `break_loop` is `true` the agent stops``)
+        r"|(?:.*?[.;:!?][ \t]+)?(?:\*\*)?`?break_loop`?(?:\*\*)?"
+        r"[ \t]+(?:is|stays|remains)[ \t]+always\b.*)",
         re.IGNORECASE,
     ),
     "arguments": LazyPattern(
