@@ -352,6 +352,11 @@ class ToolResolver:
         chosen = self._chosen(facts, tools, order)
         if chosen is None:
             return None
+        own = chosen.removeprefix(f"{facts.module}.")  # a class of its own: not by its
+        if own != chosen:  # dotted name, led by a link to another file (alias.py -> wait.py)
+            mine = [t for t in tools if t.defined_in_path is None and t.class_name == own]
+            if mine:
+                return mine[0]
         found = self.defined(chosen)
         if found is None:
             return None

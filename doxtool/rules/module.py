@@ -270,8 +270,8 @@ this finding it would pass silently. doxtool never rewrites such a file.
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module in ctx.documented_modules:
             path = ctx.companion_path(module)
-            if not present(ctx.project.root / path):
-                continue
+            if not present(ctx.project.root / path) or ctx.project.excluded(path):
+                continue  # missing (DOX001), or left out of every check
             source = ctx.companion_source(path)
             if not isinstance(source, ReadError):
                 continue

@@ -57,6 +57,8 @@ class Entry:
 
 #: ``path:line`` or ``path:line:column`` in a message: the place moves with the code
 _PLACE = re.compile(r"(?<=\S)\.(py|md)((?::\d+)+)\b")
+#: a lone surrogate: an undecodable byte of a file name
+_SURROGATE = re.compile("[\ud800-\udfff]")
 #: "(first at line 12)" and the like
 _LINE = re.compile(r" \((?:first )?at line \d+\)")
 
@@ -78,7 +80,10 @@ class Baseline:
     def dumps(self) -> str:
         entries = sorted(self.entries, key=lambda e: (*e.key, e.message))
         data = {"doxtool-baseline": FORMAT_VERSION, "findings": [e.data() for e in entries]}
-        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
+        # a file name's undecodable byte (a lone surrogate) has no UTF-8: the
+        # JSON escape of it reads back as the same name
+        return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text) + "\n"
 
 
 @dataclass

@@ -88,6 +88,10 @@ class Files:
         problem = link_problem(self.project.root, full)
         if not name_fits(full):  # DOX003: the module's name leaves no room for it
             text = ReadError("missing")
+        elif self.project.excluded(path):
+            # ``exclude`` leaves it out of every check: neither judged nor
+            # edited, nor missing (no fresh one is written over it)
+            text = ReadError("excluded by the configuration")
         elif not full.exists():  # a link loop is no missing file
             loop = problem is not None and problem.message.startswith("link loop")
             text = problem if loop and problem is not None else ReadError("missing")

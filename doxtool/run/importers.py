@@ -24,6 +24,7 @@ changed, imported and imports, and those they import in turn
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable
 
@@ -64,7 +65,8 @@ def _importers(project: Project, module: str, seen: set[str], modules: list[str]
     parts = module.removesuffix(".py").split("/")
     # a package's ``__init__`` is imported by naming its directory
     stem = parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
-    word = re.compile(rb"(?<![\w])" + re.escape(stem.encode()) + rb"(?![\w])")
+    # the file name's own bytes (an undecodable one held as a surrogate)
+    word = re.compile(rb"(?<![\w])" + re.escape(os.fsencode(stem)) + rb"(?![\w])")
     found: list[str] = []
     for other in modules:
         if other in seen:
