@@ -23,6 +23,14 @@ def prepare(tool):
     return tool
 
 
+class Column:
+    def __get__(self, obj, owner=None):
+        return "select 1"
+
+    def __set__(self, obj, value):
+        pass
+
+
 class QueryTool(Tool):
 """
 
@@ -82,7 +90,18 @@ SOUND = {
     """,
 }
 
-#: (reading of the attribute form, method bodies) that keep today's reading
+#: the attribute form with a class-level default that an instance's value hides
+CLASS_DEFAULT = """
+    sql: str | None = None
+
+    async def execute(self, **kwargs):
+        self.sql = self.args.get("sql")
+        if not self.sql:
+            return Response(message="sql is required", break_loop=False)
+        return Response(message=self.sql, break_loop=False)
+"""
+
+#: method bodies whose attribute form keeps today's reading
 UNSOUND = {
     "a method of self runs between": """
         async def execute(self, **kwargs):
@@ -189,6 +208,24 @@ ATTRIBUTE_ONLY = {
                 return Response(message="sql is required", break_loop=False)
             return Response(message="done", break_loop=False)
     """,
+    "the class holds a descriptor of that name": """
+        sql = Column()
+
+        async def execute(self, **kwargs):
+            self.sql = self.args.get("sql")
+            if not self.sql:
+                return Response(message="sql is required", break_loop=False)
+            return Response(message="done", break_loop=False)
+    """,
+    "the class has slots": """
+        __slots__ = ("sql",)
+
+        async def execute(self, **kwargs):
+            self.sql = self.args.get("sql")
+            if not self.sql:
+                return Response(message="sql is required", break_loop=False)
+            return Response(message="done", break_loop=False)
+    """,
     "a nested function may set it": """
         async def execute(self, **kwargs):
             self.sql = self.args.get("sql")
@@ -251,10 +288,19 @@ def test_an_attribute_holding_a_read_is_read_as_a_local_name(run_cli, make_repo,
 
 def test_a_checked_attribute_makes_the_argument_required(run_cli, make_repo) -> None:
     body = SOUND["a falsy check returns an error"]
-    (tool,) = _tools(run_cli, make_repo, {"tools/held.py": _source(body, "self.sql")}).values()
+    source = _source(body, "self.sql")
+    (tool,) = _tools(run_cli, make_repo, {"tools/held.py": source}).values()
     assert _summary(tool) == {"sql": (True, False, None, None)}
     read = tool["arguments"][0]["reads"][0]
-    assert (read["line"], read["column"]) == (14, 20)
+    (line,) = [n for n, text in enumerate(source.splitlines(), 1) if ".get(" in text]
+    assert (read["line"], read["column"]) == (line, 20)
+
+
+def test_a_class_level_default_does_not_stop_the_reading(run_cli, make_repo) -> None:
+    (tool,) = _tools(
+        run_cli, make_repo, {"tools/held.py": HEAD + indent(dedent(CLASS_DEFAULT), "    ")}
+    ).values()
+    assert _summary(tool) == {"sql": (True, False, None, None)}
 
 
 def test_the_values_an_attribute_check_refuses_are_listed(run_cli, make_repo) -> None:
@@ -273,3 +319,14 @@ def test_an_attribute_that_may_change_keeps_its_reading(run_cli, make_repo, body
 def test_an_attribute_in_other_shapes_keeps_its_reading(run_cli, make_repo, body) -> None:
     (tool,) = _tools(run_cli, make_repo, {"tools/held.py": _source(body, "self.sql")}).values()
     assert _summary(tool)["sql"][:2] == (False, False)
+
+
+def test_a_companion_calling_the_checked_attribute_required_agrees(run_cli, make_repo) -> None:
+    body = SOUND["a falsy check returns an error"]
+    root = make_repo({"tools/held.py": _source(body, "sql")})
+    fixed = run_cli(root, "check", "--fix", "--select", "DOX001")
+    assert fixed.exit_code == 0, fixed.output
+    assert "`sql`: required" in (root / "tools/held.py.dox.md").read_text()
+    (root / "tools/held.py").write_text(_source(body, "self.sql"))
+    result = run_cli(root, "check", "--select", "DOX111")
+    assert result.exit_code == 0, result.output

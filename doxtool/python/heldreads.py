@@ -77,6 +77,8 @@ def _members(
     for stmt in suite_body(cls.body):
         if type(stmt) in (cst.FunctionDef, cst.ClassDef):
             names.add(stmt.name.value)  # type: ignore[attr-defined]
+        elif _plain_default(stmt):  # ``sql = None``: an instance's own value hides it
+            names.update(n.value for n in _names(stmt) if n.value in _HOOKS)
         else:
             names.update(n.value for n in _names(stmt))
     for base in cls.bases:
@@ -86,6 +88,33 @@ def _members(
                 return None
             names |= more
     return None if names & _HOOKS else names
+
+
+def _plain_default(stmt: cst.BaseStatement) -> bool:
+    """``name = <literal>`` or ``name: T`` (``= <literal>``) in a class body:
+    no descriptor, so what an instance stores under the name is what it reads."""
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    if type(small) is cst.AnnAssign:
+        target, value = small.target, small.value
+    elif type(small) is cst.Assign and len(small.targets) == 1:
+        target, value = small.targets[0].target, small.value
+    else:
+        return False
+    return type(target) is cst.Name and (value is None or _literal(value))
+
+
+def _literal(value: cst.BaseExpression) -> bool:
+    if type(value) is cst.Name:
+        return value.value in ("None", "True", "False")
+    if type(value) in (cst.SimpleString, cst.Integer, cst.Float, cst.ConcatenatedString):
+        return True
+    if type(value) in (cst.List, cst.Tuple, cst.Set):
+        return all(_literal(e.value) for e in value.elements)  # type: ignore[attr-defined]
+    if type(value) is cst.Dict:
+        return not value.elements
+    return False
 
 
 def _names(node: cst.CSTNode) -> list[cst.Name]:
