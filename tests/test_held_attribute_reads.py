@@ -226,6 +226,23 @@ ATTRIBUTE_ONLY = {
                 return Response(message="sql is required", break_loop=False)
             return Response(message="done", break_loop=False)
     """,
+    "an alias of self sets it": """
+        async def execute(self, **kwargs):
+            tool = self
+            self.sql = self.args.get("sql")
+            tool.sql = "select 1"
+            if not self.sql:
+                return Response(message="sql is required", break_loop=False)
+            return Response(message="done", break_loop=False)
+    """,
+    "a call of the base class runs between": """
+        async def execute(self, **kwargs):
+            self.sql = self.args.get("sql")
+            super().before_execution()
+            if not self.sql:
+                return Response(message="sql is required", break_loop=False)
+            return Response(message="done", break_loop=False)
+    """,
     "a nested function may set it": """
         async def execute(self, **kwargs):
             self.sql = self.args.get("sql")
@@ -330,3 +347,19 @@ def test_a_companion_calling_the_checked_attribute_required_agrees(run_cli, make
     (root / "tools/held.py").write_text(_source(body, "self.sql"))
     result = run_cli(root, "check", "--select", "DOX111")
     assert result.exit_code == 0, result.output
+
+
+def test_methods_of_self_called_past_the_check_leave_the_reading(run_cli, make_repo) -> None:
+    body = """
+        async def execute(self, **kwargs):
+            self.sql = self.args.get("sql")
+            if not self.sql:
+                return Response(message="sql is required", break_loop=False)
+            super().before_execution()
+            return await self.run_query(self.sql)
+
+        async def run_query(self, query):
+            return Response(message=query, break_loop=False)
+    """
+    (tool,) = _tools(run_cli, make_repo, {"tools/held.py": _source(body, "")}).values()
+    assert _summary(tool) == {"sql": (True, False, None, None)}

@@ -148,7 +148,7 @@ def _method_sites(fn: cst.FunctionDef, defined: set[str]) -> set[int]:
         return set()
     me = params[0].name.value
     stores, rebound = _stores(fn, me)
-    if rebound:
+    if rebound or _aliased(fn, me):
         return set()
     sites: set[int] = set()
     body = fn.body.body
@@ -160,6 +160,7 @@ def _method_sites(fn: cst.FunctionDef, defined: set[str]) -> set[int]:
         value = stmt.body[0].value  # type: ignore[attr-defined]
         if (
             attr in _FRAMEWORK
+            or attr.startswith("__")
             or attr in defined
             or stores.get(attr) != 1
             or not _read(value, me)
@@ -192,6 +193,23 @@ def _stores(fn: cst.FunctionDef, me: str) -> tuple[dict[str, int], bool]:
                     counts[part.attr.value] = counts.get(part.attr.value, 0) + 1
         todo.extend(child_nodes(node))
     return counts, False
+
+
+def _aliased(fn: cst.FunctionDef, me: str) -> bool:
+    """Whether ``me`` itself may be held under another name: it appears other
+    than as the object of an attribute or as an argument of a call whose
+    result is dropped or returned (``prepare(self)``, ``return f(self)``)."""
+    allowed: set[int] = set()
+    nodes = _all_nodes(fn.body)
+    for node in nodes:
+        if type(node) is cst.Attribute:
+            allowed.add(id(node.value))
+        elif type(node) in (cst.Expr, cst.Return):
+            call = node.value  # type: ignore[attr-defined]
+            call = call.expression if type(call) is cst.Await else call
+            if type(call) is cst.Call:
+                allowed.update(id(a.value) for a in call.args if not a.star)
+    return any(type(n) is cst.Name and n.value == me and id(n) not in allowed for n in nodes)
 
 
 def _bound_part(node: cst.CSTNode) -> cst.CSTNode | None:
@@ -303,7 +321,7 @@ def _scan(node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute]) -> 
     while todo:
         current = todo.pop()
         kind = type(current)
-        if kind in _SUSPENDS or kind in _SCOPES:
+        if kind in _SUSPENDS or kind in _SCOPES or _super_call(current):
             return True
         if kind is cst.Attribute and _is_self(current.value, me):  # type: ignore[attr-defined]
             name = current.attr.value  # type: ignore[attr-defined]
@@ -316,6 +334,11 @@ def _scan(node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute]) -> 
             return True
         todo.extend(child_nodes(current))
     return False
+
+
+def _super_call(node: cst.CSTNode) -> bool:
+    """``super()``: a method of ``self`` reached without naming it."""
+    return type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "super"
 
 
 def _region(body: Sequence[cst.BaseStatement], me: str, attr: str, found: list) -> None:
@@ -361,8 +384,17 @@ class _AsNames(cst.CSTTransformer):
     ) -> cst.BaseExpression:
         if id(original_node) not in self.sites:
             return updated_node
-        name = cst.Name("x")
-        # a name no assignment in Python can bind: none of the code's own
-        # names is it; libcst would refuse it as not an identifier
-        object.__setattr__(name, "value", f"{original_node.value.value}.{original_node.attr.value}")  # type: ignore[attr-defined]
-        return name
+        spelled = f"{original_node.value.value}.{original_node.attr.value}"  # type: ignore[attr-defined]
+        return cst.Name(HeldText(spelled))
+
+
+class HeldText(str):
+    """The text of a name standing for ``self.x``: no binding in Python can
+    make a local of that name, so none of the code's own names is it. libcst
+    takes it for an identifier wherever it makes the node again (a visitor
+    rebuilds every node it passes)."""
+
+    __slots__ = ()
+
+    def isidentifier(self) -> bool:
+        return True
