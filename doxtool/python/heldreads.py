@@ -147,23 +147,26 @@ def _method_sites(fn: cst.FunctionDef, defined: set[str]) -> set[int]:
     if fn.decorators or not params or type(fn.body) is not cst.IndentedBlock:
         return set()
     me = params[0].name.value
+    body = fn.body.body
+    bound = [
+        (i, t)
+        for i, t in enumerate(_bound_attribute(s, me) for s in body)
+        if t is not None and _read(body[i].body[0].value, me)  # type: ignore[attr-defined]
+    ]
+    if not bound:  # the common case, found without walking the body
+        return set()
     stores, rebound = _stores(fn, me)
     if rebound or _aliased(fn, me):
         return set()
     sites: set[int] = set()
-    body = fn.body.body
-    for index, stmt in enumerate(body):
-        target = _bound_attribute(stmt, me)
-        if target is None:
-            continue
+    for index, target in bound:
         attr = target.attr.value
-        value = stmt.body[0].value  # type: ignore[attr-defined]
+        value = body[index].body[0].value  # type: ignore[attr-defined]
         if (
             attr in _FRAMEWORK
             or attr.startswith("__")
             or attr in defined
             or stores.get(attr) != 1
-            or not _read(value, me)
             or _scan(value, me, "", [])
         ):
             continue
