@@ -51,6 +51,7 @@ from doxtool.core.collector import paused_gc
 from doxtool.core.facts import ModuleFacts, Problem
 from doxtool.python.astparse import parse_ast
 from doxtool.python.cstparse import MAX_PARSED_CHARS, parse_module
+from doxtool.python.heldreads import held_reads
 from doxtool.python.modulescan import ModuleScan
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
@@ -221,6 +222,7 @@ def _second_half(
     elif prepared.analysed:
         syntax = parse_ast(source if whole or prepared.text is None else prepared.text)
     try:
+        tree = held_reads(tree)  # ``self.x = self.args.get("x")`` used as a name
         locator = Locator(source, tree, syntax, stubbed)
         scan = ModuleScan(tree, facts, frozenset(local_roots), locator)
         scan.run()
