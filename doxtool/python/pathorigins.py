@@ -12,6 +12,7 @@ import ast
 from collections.abc import Callable, Iterable, Sequence
 
 from doxtool.core.summary_facts import Step
+from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import EXISTS_CALLS, EXISTS_METHODS, OVERWRITE, Scope
 from doxtool.python.names import dotted_parts
 
@@ -227,9 +228,9 @@ class PathOrigins:
             if not left:
                 break
             named = left & {
-                n.id if isinstance(n, ast.Name) else n.arg  # type: ignore[attr-defined]
-                for n in ast.walk(stmt)
-                if isinstance(n, (ast.Name, ast.arg))
+                n.id if type(n) is ast.Name else n.arg  # type: ignore[attr-defined]
+                for n in walk(stmt)
+                if type(n) is ast.Name or type(n) is ast.arg
             }
             for param in named:
                 if (
@@ -383,7 +384,7 @@ def bound_names(body: Iterable[ast.AST]) -> set[str]:
     definitions and their own parameters, and imports, included)."""
     names: set[str] = set()
     for stmt in body:
-        for child in ast.walk(stmt):
+        for child in walk(stmt):
             if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
                 names.add(child.id)
             elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
