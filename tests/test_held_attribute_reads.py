@@ -130,6 +130,24 @@ UNSOUND = {
                 return Response(message="sql is required", break_loop=False)
             return Response(message=str(VALUE), break_loop=False)
     """,
+    "an async with runs between": """
+        async def execute(self, **kwargs):
+            VALUE = self.args.get("sql")
+            async with other_context():
+                pass
+            if not VALUE:
+                return Response(message="sql is required", break_loop=False)
+            return Response(message=str(VALUE), break_loop=False)
+    """,
+    "an async for runs between": """
+        async def execute(self, **kwargs):
+            VALUE = self.args.get("sql")
+            async for _ in other_rows():
+                pass
+            if not VALUE:
+                return Response(message="sql is required", break_loop=False)
+            return Response(message=str(VALUE), break_loop=False)
+    """,
     "bound in a branch": """
         async def execute(self, **kwargs):
             if kwargs:

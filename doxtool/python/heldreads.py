@@ -24,9 +24,9 @@ The uses taken are those after the binding up to the first statement that
 might change the attribute otherwise: one mentioning ``self`` other than as
 ``self.args`` or the attribute itself (a method of ``self`` called, ``self``
 or another attribute of it handed to a call, which may hold the tool), or
-one holding an ``await`` or a ``yield`` (other code runs there). A branch
-of an ``if`` that may do so but always returns or raises ends no path past
-the ``if``.
+one holding an ``await``, ``async with``, ``async for`` or a ``yield`` (other
+code runs there). A branch of an ``if`` that may do so but always returns or
+raises ends no path past the ``if``.
 """
 
 from __future__ import annotations
@@ -365,7 +365,7 @@ def _scan(node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute]) -> 
     while todo:
         current = todo.pop()
         kind = type(current)
-        if kind in _SUSPENDS or kind in _SCOPES or _super_call(current):
+        if kind in _SUSPENDS or kind in _SCOPES or _super_call(current) or _asynchronous(current):
             return True
         if kind is cst.Attribute and _is_self(current.value, me):  # type: ignore[attr-defined]
             name = current.attr.value  # type: ignore[attr-defined]
@@ -378,6 +378,11 @@ def _scan(node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute]) -> 
             return True
         todo.extend(child_nodes(current))
     return False
+
+
+def _asynchronous(node: cst.CSTNode) -> bool:
+    """``async with`` or ``async for``: each step awaits, as an ``await`` does."""
+    return type(node) in (cst.With, cst.For, cst.CompFor) and node.asynchronous is not None  # type: ignore[attr-defined]
 
 
 def _super_call(node: cst.CSTNode) -> bool:
