@@ -375,3 +375,18 @@ def test_arguments_under_a_persons_label_are_not_written_again(
     assert "[*]" not in line
     run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX111")
     assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_values_an_item_ending_in_a_colon_leaves_to_its_list_are_not_compared(
+    make_repo, run_cli
+) -> None:
+    code = WAIT_PY.replace(
+        'mode = self.args.get("mode", "read")\n',
+        'mode = self.args.get("mode", "read")\n'
+        '        if mode not in ("read", "write"):\n'
+        '            return Response(message="bad mode", break_loop=False)\n',
+    )
+    opening = _OPENING.replace(", one of `read`, `write`:", ":")
+    root = make_repo(with_files({"tools/wait.py": code, DOX: _dox(_items(mode=opening))}))
+    assert _findings(run_cli, root) == []
+    assert _fix(run_cli, root) == _dox(_items(mode=opening))

@@ -327,6 +327,8 @@ def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
     if opening is not None:
         fields = _argument_fields(sentence[:opening])
         if fields is not None:
+            if fields["enum"] is None:  # the list the colon opens may name them
+                fields["values_unstated"] = True
             # the colon and what follows it stay as written
             return {"name": name, **fields, "prose": rest[opening:]}, False
     if fields is None:
