@@ -377,8 +377,17 @@ def test_arguments_under_a_persons_label_are_not_written_again(
     assert (root / DOX).read_text(encoding="utf-8") == text
 
 
-def test_values_an_item_ending_in_a_colon_leaves_to_its_list_are_not_compared(
-    make_repo, run_cli
+@pytest.mark.parametrize(
+    "item",
+    [
+        # the values are the lines under it
+        _OPENING.replace(", one of `read`, `write`:", ":"),
+        # the default and the type are told under it
+        '  - `mode`: optional:\n    - default `"read"`; a string, `read` or `write`\n',
+    ],
+)
+def test_what_an_item_ending_in_a_colon_leaves_to_its_list_is_not_compared(
+    item: str, make_repo, run_cli
 ) -> None:
     code = WAIT_PY.replace(
         'mode = self.args.get("mode", "read")\n',
@@ -386,7 +395,6 @@ def test_values_an_item_ending_in_a_colon_leaves_to_its_list_are_not_compared(
         '        if mode not in ("read", "write"):\n'
         '            return Response(message="bad mode", break_loop=False)\n',
     )
-    opening = _OPENING.replace(", one of `read`, `write`:", ":")
-    root = make_repo(with_files({"tools/wait.py": code, DOX: _dox(_items(mode=opening))}))
+    root = make_repo(with_files({"tools/wait.py": code, DOX: _dox(_items(mode=item))}))
     assert _findings(run_cli, root) == []
-    assert _fix(run_cli, root) == _dox(_items(mode=opening))
+    assert _fix(run_cli, root) == _dox(_items(mode=item))
