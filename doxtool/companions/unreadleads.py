@@ -137,6 +137,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and unnamed_line is not None
             and unnamed_line.fullmatch(content)
             and not _names_other(heading, expected.subject, others)
+            # ``- `Finisher` ends the task; `break_loop` is always `true`.``
+            and not _names_other(content, expected.subject, others)
         ):
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
@@ -160,9 +162,9 @@ def _other_classes(expected: ExpectedBlock) -> set[str]:
 
 
 def _names_other(heading: str, subject: str, others: set[str]) -> bool:
-    """Whether ``heading`` names another class of the companion and not
-    ``subject``: a line naming no class under ``### `FindTool` `` is
-    ``FindTool``'s, never another class's."""
+    """Whether ``heading`` (or a line) names another class of the companion
+    and not ``subject``: a line naming no class under ``### `FindTool` `` is
+    ``FindTool``'s, never another class's; a line naming it is its own."""
 
     def named(name: str) -> bool:
         return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", heading) is not None
