@@ -139,6 +139,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and not _names_other(heading, expected.subject, others)
             # ``- `Finisher` ends the task; `break_loop` is always `true`.``
             and not _names_other(content, expected.subject, others)
+            and (not _LABEL.fullmatch(content) or _lists_argument(companion, number, expected))
         ):
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
@@ -215,6 +216,42 @@ _UNNAMED = {
         re.IGNORECASE,
     ),
 }
+
+
+#: a label in words a person also titles other lists with (``**Options**``,
+#: ``### Options``, ``- Options:``, ``**Parameters**``): a lead of the
+#: arguments only over a list naming one of them
+_LABEL = LazyPattern(
+    rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?options"
+    r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
+    rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?options[ \t]*#*[ \t]*"
+    rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
+    re.IGNORECASE,
+)
+#: an item or a table row
+_ITEM = LazyPattern(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]|[ \t]*\|")
+#: the name an item or a table row opens with (``- `seconds` ...``, ``| **n** |``)
+_ITEM_NAME = LazyPattern(r"[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:\*\*|__|\*|_)?`?([A-Za-z_]\w*)`?")
+
+
+def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) -> bool:
+    """Whether the list (or table) right under line ``number`` names one of
+    the arguments ``expected`` lists."""
+    values = expected.values if isinstance(expected.values, list) else []
+    names = {v.get("name") for v in values if isinstance(v, dict)}
+    started = False
+    for at, content in shown_lines(companion):
+        if at <= number or not content.strip():
+            continue
+        found = _ITEM_NAME.match(content)
+        if found is not None and found.group(1) in names:
+            return True
+        if not _ITEM.match(content):
+            if not started or not content[:1].isspace():
+                return False  # past the list
+            continue  # a line wrapped under an item
+        started = True
+    return False
 
 
 def unread_key(companion: Companion, key: str) -> bool:
