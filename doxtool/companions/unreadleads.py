@@ -140,6 +140,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             # ``- `Finisher` ends the task; `break_loop` is always `true`.``
             and not _names_other(content, expected.subject, others)
             and (not _LABEL.fullmatch(content) or _lists_argument(companion, number, expected))
+            and (not others or _names(heading, expected.subject) or not _sentence_only(content))
         ):
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
@@ -160,6 +161,16 @@ def _other_classes(expected: ExpectedBlock) -> set[str]:
     names = {name.split(".")[0] for name in keys if name}
     names.discard(expected.subject or "")
     return names
+
+
+def _sentence_only(content: str) -> bool:
+    """Whether ``content`` is a lead of ``break_loop`` only as a sentence
+    naming no class, not as its item (``- `break_loop`: ...``)."""
+    return bool(_BREAK_LOOP_SENTENCE.fullmatch(content)) and not _BREAK_LOOP_ITEM.fullmatch(content)
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
 
 
 def _names_other(heading: str, subject: str, others: set[str]) -> bool:
@@ -198,16 +209,23 @@ _LABEL_WORDS = rf"(?:{ARGUMENT_WORDS}|options)"
 #: ``- Arguments:``, ``- Tool arguments:``, ``- `tool_args`:``, ``### Arguments``,
 #: ``**Options**`` (the items after it), in other words too (``- Args:``,
 #: ``- Parameters:``, ``## Inputs``)
+#: a sentence of its own whose subject ``break_loop`` is, stating one value
+#: for good (not ``When `break_loop` is `true` the agent stops``): where the
+#: companion has several classes, it may be about any of them
+_SENTENCE = (
+    r"(?:.*?[.;:!?][ \t]+)?(?:\*\*)?`?break_loop`?(?:\*\*)?"
+    r"[ \t]+(?:is|stays|remains)[ \t]+always\b.*"
+)
+#: its item: ``- `break_loop`: ...``, ``- `break_loop` of every `Response`: ...``
+_ITEM_FORM = (
+    r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
+    r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*"
+)
+_BREAK_LOOP_SENTENCE = LazyPattern(_SENTENCE, re.IGNORECASE)
+_BREAK_LOOP_ITEM = LazyPattern(_ITEM_FORM, re.IGNORECASE)
+
 _UNNAMED = {
-    "break-loop": LazyPattern(
-        r"(?: ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
-        r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*"
-        # a sentence of its own whose subject it is, stating one value for good
-        # (not ``When `break_loop` is `true` the agent stops``)
-        r"|(?:.*?[.;:!?][ \t]+)?(?:\*\*)?`?break_loop`?(?:\*\*)?"
-        r"[ \t]+(?:is|stays|remains)[ \t]+always\b.*)",
-        re.IGNORECASE,
-    ),
+    "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE})", re.IGNORECASE),
     "arguments": LazyPattern(
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
         r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
