@@ -375,3 +375,43 @@ def test_arguments_under_a_persons_label_are_not_written_again(
     assert "[*]" not in line
     run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX111")
     assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        # the values are the lines under it
+        _OPENING.replace(", one of `read`, `write`:", ":"),
+        # the default and the type are told under it
+        '  - `mode`: optional:\n    - default `"read"`; a string, `read` or `write`\n',
+    ],
+)
+def test_what_an_item_ending_in_a_colon_leaves_to_its_list_is_not_compared(
+    item: str, make_repo, run_cli
+) -> None:
+    code = WAIT_PY.replace(
+        'mode = self.args.get("mode", "read")\n',
+        'mode = self.args.get("mode", "read")\n'
+        '        if mode not in ("read", "write"):\n'
+        '            return Response(message="bad mode", break_loop=False)\n',
+    )
+    root = make_repo(with_files({"tools/wait.py": code, DOX: _dox(_items(mode=item))}))
+    assert _findings(run_cli, root) == []
+    assert _fix(run_cli, root) == _dox(_items(mode=item))
+
+
+@pytest.mark.parametrize("lead", ["**Options**", "- Options:", "### Options", "**Parameters**"])
+def test_a_label_over_a_list_naming_no_argument_is_no_lead(lead: str, make_repo, run_cli) -> None:
+    """``**Options**`` over the options of a command: the arguments are not
+    documented, and the fix writes them."""
+    text = (
+        WAIT_DOX.replace(
+            "- Arguments of `WaitTool`:\n  - `seconds`: optional integer, default `0`.\n", ""
+        )
+        + f"\n{lead}\n\n- `-k NAME`: run only the tests matching it.\n- `-x`: stop at once.\n"
+    )
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    (line,) = [line for line in result.output.splitlines() if "DOX111" in line]
+    assert "are not documented (no" in line
+    assert "[*]" in line

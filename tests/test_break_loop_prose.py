@@ -156,3 +156,46 @@ def test_a_sentence_about_break_loop_in_general_is_no_statement_of_its_value(
     (line,), _ = _paragraph(run_cli, make_repo, sentence)
     assert "is not documented;" in line
     assert "[*]" in line
+
+
+_TWO_PY = (
+    ECHO_PY
+    + """
+
+class Finish(Tool):
+    async def execute(self, **kwargs) -> Response:
+        return Response(message="done", break_loop=True)
+"""
+)
+
+
+def test_a_sentence_naming_another_class_of_the_companion_is_not_its_own(
+    run_cli, make_repo
+) -> None:
+    companion = COMPANION.replace(" SENTENCE", "") + (
+        "- `Finish` is a `Tool`.\n"
+        "- `Finish` defines `execute(...)`.\n"
+        "- Arguments of `Finish`: none.\n"
+        "\n- `Finish` ends the task; `break_loop` is always `true`.\n"
+    )
+    root = make_repo({"tools/echo.py": _TWO_PY, "tools/echo.py.dox.md": companion})
+    result = run_cli(root, "check", "--select", "DOX120", "tools/echo.py")
+    (line,) = [line for line in result.output.splitlines() if "DOX120" in line]
+    assert "`break_loop` of `Echo` is not documented;" in line
+    assert "[*]" in line
+
+
+def test_a_sentence_naming_no_class_in_a_companion_of_several_is_no_ones(
+    run_cli, make_repo
+) -> None:
+    companion = COMPANION.replace(" SENTENCE", "") + (
+        "- `Finish` is a `Tool`.\n"
+        "- `Finish` defines `execute(...)`.\n"
+        "- Arguments of `Finish`: none.\n"
+        "\nThe finishing tool ends the task; `break_loop` is always `true`.\n"
+    )
+    root = make_repo({"tools/echo.py": _TWO_PY, "tools/echo.py.dox.md": companion})
+    result = run_cli(root, "check", "--select", "DOX120", "tools/echo.py")
+    found = sorted(line for line in result.output.splitlines() if "DOX120" in line)
+    assert len(found) == 2
+    assert all("is not documented;" in line and "[*]" in line for line in found)

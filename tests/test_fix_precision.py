@@ -344,3 +344,34 @@ def test_cells_that_do_not_say_a_fact_plainly_leave_it_unstated(
         reference_repo, COLUMNS.replace("| `minutes` | no | integer | `0` | Minutes. |\n", row)
     )
     assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
+
+
+_PIPED = """\
+from helpers.tool import Response, Tool
+
+
+class SplitTool(Tool):
+    async def execute(self, **kwargs):
+        sep = str(self.args.get("sep", "a|b"))
+        return Response(message=sep, break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(("default", "found"), [('`"a\\|b"`', False), ('`"a\\|c"`', True)])
+def test_an_escaped_pipe_in_a_default_cell_is_a_pipe_of_the_default(
+    default: str, found: bool, make_repo, run_cli: Callable[..., Result]
+) -> None:
+    root = make_repo({"tools/split.py": _PIPED, "doxtool.toml": 'internal-tools = ["split"]\n'})
+    assert run_cli(root, "check", "--fix").exit_code == 0
+    companion = root / "tools/split.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    assert '  - `sep`: optional string, default `"a|b"`.\n' in text
+    companion.write_text(
+        text.replace(
+            '  - `sep`: optional string, default `"a|b"`.\n',
+            "\n| Argument | Required | Type | Default | Meaning |\n|---|---|---|---|---|\n"
+            f"| `sep` | no | string | {default} | The separator. |\n\n",
+        ),
+        encoding="utf-8",
+    )
+    assert bool(_dox111(run_cli(root, "check", "--no-cache", "tools/split.py"))) is found

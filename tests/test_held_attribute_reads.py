@@ -130,6 +130,24 @@ UNSOUND = {
                 return Response(message="sql is required", break_loop=False)
             return Response(message=str(VALUE), break_loop=False)
     """,
+    "an async with runs between": """
+        async def execute(self, **kwargs):
+            VALUE = self.args.get("sql")
+            async with other_context():
+                pass
+            if not VALUE:
+                return Response(message="sql is required", break_loop=False)
+            return Response(message=str(VALUE), break_loop=False)
+    """,
+    "an async for runs between": """
+        async def execute(self, **kwargs):
+            VALUE = self.args.get("sql")
+            async for _ in other_rows():
+                pass
+            if not VALUE:
+                return Response(message="sql is required", break_loop=False)
+            return Response(message=str(VALUE), break_loop=False)
+    """,
     "bound in a branch": """
         async def execute(self, **kwargs):
             if kwargs:
@@ -363,3 +381,33 @@ def test_methods_of_self_called_past_the_check_leave_the_reading(run_cli, make_r
     """
     (tool,) = _tools(run_cli, make_repo, {"tools/held.py": _source(body, "")}).values()
     assert _summary(tool) == {"sql": (True, False, None, None)}
+
+
+def test_a_base_class_of_another_module_keeps_the_reading(run_cli, make_repo) -> None:
+    """A base defined elsewhere may hold a property of that name."""
+    base = dedent(
+        """\
+        from helpers.tool import Tool
+
+
+        class BaseTool(Tool):
+            @property
+            def sql(self):
+                return self._sql
+
+            @sql.setter
+            def sql(self, value):
+                self._sql = value or "select 1"
+        """
+    )
+    body = SOUND["a falsy check returns an error"].replace("VALUE", "self.sql")
+    source = (
+        "from helpers.tool import Response\nfrom helpers.basetool import BaseTool\n\n\n"
+        "class QueryTool(BaseTool):\n" + indent(dedent(body).strip("\n"), "    ") + "\n"
+    )
+    root = make_repo({"helpers/basetool.py": base, "tools/held.py": source})
+    result = run_cli(root, "inspect", "tools/held.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    assert _summary(tool)["sql"][:2] == (False, False)

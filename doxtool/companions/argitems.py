@@ -327,6 +327,7 @@ def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
     if opening is not None:
         fields = _argument_fields(sentence[:opening])
         if fields is not None:
+            _left_to_list(fields)
             # the colon and what follows it stay as written
             return {"name": name, **fields, "prose": rest[opening:]}, False
     if fields is None:
@@ -341,6 +342,18 @@ def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
         return _by_name(name, rest), False
     told = _told_after(fields, after)
     return {"name": name, **fields, "prose": after}, told
+
+
+def _left_to_list(fields: dict[str, Any]) -> None:
+    """What an item ending in an opening colon does not state itself is
+    unstated: the list nested under it may state it (``default `5` `` as a
+    line of its own)."""
+    if fields["type"] is None:
+        fields["type_unstated"] = True
+    if not fields["has_default"] and fields["required"] is not True:
+        fields["default_unstated"] = True
+    if fields["enum"] is None:
+        fields["values_unstated"] = True
 
 
 def _opening_colon(sentence: str) -> int | None:

@@ -104,7 +104,8 @@ def _column_facts(row: list[str], header: list[str]) -> dict[str, Any] | None:
         facts["type"] = kind
     else:
         facts["type_unstated"] = True
-    cell = row[columns["default"]] if "default" in columns else ""
+    # a table's ``\|`` is a ``|`` of the cell, in a code span too
+    cell = row[columns["default"]].replace("\\|", "|") if "default" in columns else ""
     parts = spans(cell.strip(" \t"))
     if len(parts) == 1 and parts[0].code:
         facts["default"], facts["has_default"] = canonical_json(parts[0].text), True

@@ -137,6 +137,10 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and unnamed_line is not None
             and unnamed_line.fullmatch(content)
             and not _names_other(heading, expected.subject, others)
+            # ``- `Finisher` ends the task; `break_loop` is always `true`.``
+            and not _names_other(content, expected.subject, others)
+            and (not _LABEL.fullmatch(content) or _lists_argument(companion, number, expected))
+            and (not others or _names(heading, expected.subject) or not _sentence_only(content))
         ):
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
@@ -159,10 +163,20 @@ def _other_classes(expected: ExpectedBlock) -> set[str]:
     return names
 
 
+def _sentence_only(content: str) -> bool:
+    """Whether ``content`` is a lead of ``break_loop`` only as a sentence
+    naming no class, not as its item (``- `break_loop`: ...``)."""
+    return bool(_BREAK_LOOP_SENTENCE.fullmatch(content)) and not _BREAK_LOOP_ITEM.fullmatch(content)
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+
+
 def _names_other(heading: str, subject: str, others: set[str]) -> bool:
-    """Whether ``heading`` names another class of the companion and not
-    ``subject``: a line naming no class under ``### `FindTool` `` is
-    ``FindTool``'s, never another class's."""
+    """Whether ``heading`` (or a line) names another class of the companion
+    and not ``subject``: a line naming no class under ``### `FindTool` `` is
+    ``FindTool``'s, never another class's; a line naming it is its own."""
 
     def named(name: str) -> bool:
         return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", heading) is not None
@@ -195,16 +209,23 @@ _LABEL_WORDS = rf"(?:{ARGUMENT_WORDS}|options)"
 #: ``- Arguments:``, ``- Tool arguments:``, ``- `tool_args`:``, ``### Arguments``,
 #: ``**Options**`` (the items after it), in other words too (``- Args:``,
 #: ``- Parameters:``, ``## Inputs``)
+#: a sentence of its own whose subject ``break_loop`` is, stating one value
+#: for good (not ``When `break_loop` is `true` the agent stops``): where the
+#: companion has several classes, it may be about any of them
+_SENTENCE = (
+    r"(?:.*?[.;:!?][ \t]+)?(?:\*\*)?`?break_loop`?(?:\*\*)?"
+    r"[ \t]+(?:is|stays|remains)[ \t]+always\b.*"
+)
+#: its item: ``- `break_loop`: ...``, ``- `break_loop` of every `Response`: ...``
+_ITEM_FORM = (
+    r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
+    r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*"
+)
+_BREAK_LOOP_SENTENCE = LazyPattern(_SENTENCE, re.IGNORECASE)
+_BREAK_LOOP_ITEM = LazyPattern(_ITEM_FORM, re.IGNORECASE)
+
 _UNNAMED = {
-    "break-loop": LazyPattern(
-        r"(?: ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
-        r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*"
-        # a sentence of its own whose subject it is, stating one value for good
-        # (not ``When `break_loop` is `true` the agent stops``)
-        r"|(?:.*?[.;:!?][ \t]+)?(?:\*\*)?`?break_loop`?(?:\*\*)?"
-        r"[ \t]+(?:is|stays|remains)[ \t]+always\b.*)",
-        re.IGNORECASE,
-    ),
+    "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE})", re.IGNORECASE),
     "arguments": LazyPattern(
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
         r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
@@ -213,6 +234,42 @@ _UNNAMED = {
         re.IGNORECASE,
     ),
 }
+
+
+#: a label in words a person also titles other lists with (``**Options**``,
+#: ``### Options``, ``- Options:``, ``**Parameters**``): a lead of the
+#: arguments only over a list naming one of them
+_LABEL = LazyPattern(
+    rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?options"
+    r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
+    rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?options[ \t]*#*[ \t]*"
+    rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
+    re.IGNORECASE,
+)
+#: an item or a table row
+_ITEM = LazyPattern(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]|[ \t]*\|")
+#: the name an item or a table row opens with (``- `seconds` ...``, ``| **n** |``)
+_ITEM_NAME = LazyPattern(r"[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:\*\*|__|\*|_)?`?([A-Za-z_]\w*)`?")
+
+
+def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) -> bool:
+    """Whether the list (or table) right under line ``number`` names one of
+    the arguments ``expected`` lists."""
+    values = expected.values if isinstance(expected.values, list) else []
+    names = {v.get("name") for v in values if isinstance(v, dict)}
+    started = False
+    for at, content in shown_lines(companion):
+        if at <= number or not content.strip():
+            continue
+        found = _ITEM_NAME.match(content)
+        if found is not None and found.group(1) in names:
+            return True
+        if not _ITEM.match(content):
+            if not started or not content[:1].isspace():
+                return False  # past the list
+            continue  # a line wrapped under an item
+        started = True
+    return False
 
 
 def unread_key(companion: Companion, key: str) -> bool:

@@ -16,15 +16,17 @@ the conversions, string methods and ``or`` a local read goes through), and
 nothing else stores, deletes or augments it; the method rebinds no
 ``self``, holds no nested function, lambda or class using it, and has no
 decorator; the class (and its bases in the module) defines no attribute of
-that name and no ``__setattr__``, ``__getattribute__`` or ``__slots__``.
+that name and no ``__setattr__``, ``__getattribute__`` or ``__slots__``,
+and every base outside the module it reaches is the framework's ``Tool``
+imported by its own name (a base in another module may define a property
+of that name, which this module's tree does not show).
 The uses taken are those after the binding up to the first statement that
 might change the attribute otherwise: one mentioning ``self`` other than as
 ``self.args`` or the attribute itself (a method of ``self`` called, ``self``
 or another attribute of it handed to a call, which may hold the tool), or
-one holding an ``await`` or a ``yield`` (other code runs there). A branch
-of an ``if`` that may do so but always returns or raises ends no path past
-the ``if``. A base class in another module is not looked into: one defining
-a property of that name is not seen.
+one holding an ``await``, ``async with``, ``async for`` or a ``yield`` (other
+code runs there). A branch of an ``if`` that may do so but always returns or
+raises ends no path past the ``if``.
 """
 
 from __future__ import annotations
@@ -46,17 +48,20 @@ _SUSPENDS = (cst.Await, cst.Yield)
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 #: targets that bind or unbind what they name
 _TARGETS = (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del)
+#: the framework's tool base, whose members are known: no property, no hook
+_TOOL_BASES = frozenset({"helpers.tool.Tool", "python.helpers.tool.Tool"})
 
 
 def held_reads(module: cst.Module) -> cst.Module:
     """``module`` with the uses of attributes holding a read rewritten as
     names (the module itself when there is none)."""
     classes = {s.name.value: s for s in module.body if type(s) is cst.ClassDef}
+    imported = _imported(module)
     body = list(module.body)
     changed = False
     for index, stmt in enumerate(body):
         if type(stmt) is cst.ClassDef:
-            defined = _members(stmt, classes, set())
+            defined = _members(stmt, classes, imported, set())
             if defined is None or "args" in defined:
                 continue
             new = _class(stmt, defined)
@@ -65,11 +70,42 @@ def held_reads(module: cst.Module) -> cst.Module:
     return module.with_changes(body=body) if changed else module
 
 
+def _imported(module: cst.Module) -> dict[str, str]:
+    """The dotted names the module's top-level ``from m import n`` bind."""
+    found: dict[str, str] = {}
+    for stmt in module.body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if type(small) is not cst.ImportFrom or small.relative or small.module is None:
+                continue
+            if isinstance(small.names, cst.ImportStar):
+                continue
+            origin = _dotted(small.module)
+            for alias in small.names:
+                if type(alias.name) is not cst.Name:
+                    continue
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                if type(bound) is cst.Name:
+                    found[bound.value] = f"{origin}.{alias.name.value}"
+    return found
+
+
+def _dotted(node: cst.BaseExpression) -> str | None:
+    if type(node) is cst.Name:
+        return node.value
+    if type(node) is cst.Attribute:
+        head = _dotted(node.value)
+        return f"{head}.{node.attr.value}" if head is not None else None
+    return None
+
+
 def _members(
-    cls: cst.ClassDef, classes: dict[str, cst.ClassDef], seen: set[str]
+    cls: cst.ClassDef, classes: dict[str, cst.ClassDef], imported: dict[str, str], seen: set[str]
 ) -> set[str] | None:
     """Names the class and its bases in the module define; None when one of
-    them hooks attribute access."""
+    them hooks attribute access, or a base is one of another module that may
+    define anything."""
     if cls.name.value in seen:
         return set()
     seen.add(cls.name.value)
@@ -82,11 +118,16 @@ def _members(
         else:
             names.update(n.value for n in _names(stmt))
     for base in cls.bases:
-        if type(base.value) is cst.Name and base.value.value in classes:
-            more = _members(classes[base.value.value], classes, seen)
+        name = base.value.value if type(base.value) is cst.Name else None
+        if base.keyword is not None or base.star:
+            return None
+        if name is not None and name in classes:
+            more = _members(classes[name], classes, imported, seen)
             if more is None:
                 return None
             names |= more
+        elif name is None or imported.get(name) not in _TOOL_BASES:
+            return None
     return None if names & _HOOKS else names
 
 
@@ -324,7 +365,7 @@ def _scan(node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute]) -> 
     while todo:
         current = todo.pop()
         kind = type(current)
-        if kind in _SUSPENDS or kind in _SCOPES or _super_call(current):
+        if kind in _SUSPENDS or kind in _SCOPES or _super_call(current) or _asynchronous(current):
             return True
         if kind is cst.Attribute and _is_self(current.value, me):  # type: ignore[attr-defined]
             name = current.attr.value  # type: ignore[attr-defined]
@@ -337,6 +378,11 @@ def _scan(node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute]) -> 
             return True
         todo.extend(child_nodes(current))
     return False
+
+
+def _asynchronous(node: cst.CSTNode) -> bool:
+    """``async with`` or ``async for``: each step awaits, as an ``await`` does."""
+    return type(node) in (cst.With, cst.For, cst.CompFor) and node.asynchronous is not None  # type: ignore[attr-defined]
 
 
 def _super_call(node: cst.CSTNode) -> bool:
