@@ -134,3 +134,14 @@ def test_a_check_past_a_truthy_fallback_refuses_no_missing_key(make_repo, run_cl
         )
     )
     assert _facts(make_repo, run_cli, source)["n"] == ("optional", 5)
+
+
+def test_an_or_after_an_awaited_accessor_gives_its_fallback(make_repo, run_cli) -> None:
+    source = HEAD + (
+        "    async def _aget(self, name, default=None):\n"
+        "        return self.args.get(name, default)\n\n"
+        + DIRECT
+        + '        n = await self._aget("n") or 5\n'
+        "        return Response(message=f'{n}', break_loop=False)\n"
+    )
+    assert _facts(make_repo, run_cli, source)["n"] == ("optional", 5)

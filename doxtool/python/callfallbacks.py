@@ -20,14 +20,16 @@ import libcst as cst
 def note_call_fallback(
     node: cst.BooleanOperation, held: dict[int, list[cst.BaseExpression]]
 ) -> None:
-    """``arg(self.args, "n") or 5 or 7``: the operands after a call that is
-    the first operand of an ``or`` (the outermost ``or`` of a chain is seen
+    """``arg(self.args, "n") or 5 or 7``: the operands after a call (awaited
+    or not) that is the first operand of an ``or`` (the outermost ``or`` of a chain is seen
     first), held by the call's id until the call is recorded."""
     rest: list[cst.BaseExpression] = []
     left: cst.BaseExpression = node
     while type(left) is cst.BooleanOperation and type(left.operator) is cst.Or:
         rest.append(left.right)
         left = left.left
+    if type(left) is cst.Await:  # ``await self._aget("n") or 5``
+        left = left.expression
     if type(left) is cst.Call:
         held.setdefault(id(left), rest[::-1])
 
