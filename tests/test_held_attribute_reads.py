@@ -411,3 +411,28 @@ def test_a_base_class_of_another_module_keeps_the_reading(run_cli, make_repo) ->
     (module,) = json.loads(result.output)
     (tool,) = module["tools"]
     assert _summary(tool)["sql"][:2] == (False, False)
+
+
+def test_attributes_bound_one_after_another_are_each_read_as_a_local_name(
+    run_cli, make_repo
+) -> None:
+    """``self.path = ...; self.mode = ...`` then checks of both: binding or
+    using another attribute that holds an argument's value changes neither."""
+    body = """
+        async def execute(self, **kwargs):
+            VALUE = self.args.get("path", "")
+            MODE = self.args.get("mode", "w").strip().lower()
+            if not VALUE:
+                return Response(message="path is required", break_loop=False)
+            if MODE not in ("w", "a"):
+                raise ValueError(f"bad mode {MODE} for {VALUE}")
+            return Response(message=f"{MODE} {VALUE}", break_loop=False)
+    """
+    local = _source(body, "value").replace("MODE", "mode")
+    held = _source(body, "self.value").replace("MODE", "self.mode")
+    tools = _tools(run_cli, make_repo, {"tools/local.py": local, "tools/held.py": held})
+    assert _facts(tools["tools/held.py"]) == _facts(tools["tools/local.py"])
+    assert _summary(tools["tools/held.py"]) == {
+        "path": (True, False, None, None),
+        "mode": (False, False, "w", ["w", "a"]),
+    }

@@ -199,20 +199,23 @@ def _method_sites(fn: cst.FunctionDef, defined: set[str]) -> set[int]:
     stores, rebound = _stores(fn, me)
     if rebound or _aliased(fn, me):
         return set()
+    held = [
+        (index, target)
+        for index, target in bound
+        if not (
+            target.attr.value in _FRAMEWORK
+            or target.attr.value.startswith("__")
+            or target.attr.value in defined
+            or stores.get(target.attr.value) != 1
+            or _scan(body[index].body[0].value, me, "", [], frozenset())  # type: ignore[attr-defined]
+        )
+    ]
+    # the others hold an argument's value too: mentioning them changes nothing
+    others = frozenset(target.attr.value for _, target in held)
     sites: set[int] = set()
-    for index, target in bound:
-        attr = target.attr.value
-        value = body[index].body[0].value  # type: ignore[attr-defined]
-        if (
-            attr in _FRAMEWORK
-            or attr.startswith("__")
-            or attr in defined
-            or stores.get(attr) != 1
-            or _scan(value, me, "", [])
-        ):
-            continue
+    for index, target in held:
         found = [target]
-        _region(body[index + 1 :], me, attr, found)
+        _region(body[index + 1 :], me, target.attr.value, found, others)
         sites.update(id(node) for node in found)
     return sites
 
@@ -358,9 +361,13 @@ def _is_args(node: cst.BaseExpression, me: str) -> bool:
     return type(node) is cst.Attribute and _is_self(node.value, me) and node.attr.value == "args"
 
 
-def _scan(node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute]) -> bool:
+def _scan(
+    node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute], held: frozenset[str]
+) -> bool:
     """Whether ``node`` may change ``self.<attr>`` otherwise than by a
-    binding in the method; the uses of it there go into ``found``."""
+    binding in the method; the uses of it there go into ``found``. The
+    attributes ``held`` hold arguments' values (bound once from a read): a
+    use of them, or their binding, changes nothing else."""
     todo = [node]
     while todo:
         current = todo.pop()
@@ -371,7 +378,7 @@ def _scan(node: cst.CSTNode, me: str, attr: str, found: list[cst.Attribute]) -> 
             name = current.attr.value  # type: ignore[attr-defined]
             if name == attr and _plain(current):  # type: ignore[arg-type]
                 found.append(current)  # type: ignore[arg-type]
-            elif name != "args":
+            elif name != "args" and name not in held:
                 return True
             continue
         if kind is cst.Name and current.value == me:  # type: ignore[attr-defined]
@@ -390,12 +397,14 @@ def _super_call(node: cst.CSTNode) -> bool:
     return type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "super"
 
 
-def _region(body: Sequence[cst.BaseStatement], me: str, attr: str, found: list) -> None:
+def _region(
+    body: Sequence[cst.BaseStatement], me: str, attr: str, found: list, held: frozenset[str]
+) -> None:
     """The uses of ``self.<attr>`` in ``body`` up to where it may change."""
     for stmt in body:
         if type(stmt) is not cst.If:
             here: list[cst.Attribute] = []
-            if _scan(stmt, me, attr, here):
+            if _scan(stmt, me, attr, here, held):
                 return
             found.extend(here)
             continue
@@ -404,12 +413,12 @@ def _region(body: Sequence[cst.BaseStatement], me: str, attr: str, found: list) 
         while current is not None:
             if type(current) is cst.If:
                 here = []
-                if _scan(current.test, me, attr, here):
+                if _scan(current.test, me, attr, here, held):
                     return
                 found.extend(here)
             arm = suite_body(current.body)
             here = []
-            if any(_scan(s, me, attr, here) for s in arm):
+            if any(_scan(s, me, attr, here, held) for s in arm):
                 goes_on = goes_on and terminates(arm)
             else:
                 found.extend(here)
