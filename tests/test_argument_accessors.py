@@ -86,6 +86,10 @@ OR_FALLBACKS = [
     ('("n") or 5', 'get("n") or 5', ("optional", 5)),
     ('("n", "") or "x"', 'get("n", "") or "x"', ("optional", "x")),
     ('("n", 3) or 7', 'get("n", 3) or 7', ("optional", 3)),
+    # a falsy fallback only normalises a missing value: no default is claimed
+    ('("n") or []', 'get("n") or []', ("optional", "-")),
+    ('("n") or None', 'get("n") or None', ("optional", "-")),
+    ('("n", "") or 0', 'get("n", "") or 0', ("optional", "-")),
 ]
 
 
@@ -145,3 +149,18 @@ def test_an_or_after_an_awaited_accessor_gives_its_fallback(make_repo, run_cli) 
         "        return Response(message=f'{n}', break_loop=False)\n"
     )
     assert _facts(make_repo, run_cli, source)["n"] == ("optional", 5)
+
+
+@pytest.mark.parametrize("form", [METHOD, NESTED], ids=["method", "nested"])
+def test_a_check_past_a_falsy_fallback_refuses_a_missing_key(make_repo, run_cli, form) -> None:
+    call = ("self._arg" if form is METHOD else "arg") + '("n") or ""'
+    source = (
+        HEAD
+        + form
+        + (
+            f"        n = {call}\n"
+            "        if not n:\n            raise ValueError('n')\n"
+            "        return Response(message=n, break_loop=False)\n"
+        )
+    )
+    assert _facts(make_repo, run_cli, source)["n"] == ("required", "-")

@@ -342,7 +342,7 @@ class ArgumentReads:
             builder.weak_type = builder.weak_type or _type_of(known, value)
             builder.held_fallback(known, value)  # the name still holds the read's value
         elif default is not None and self._default_reaches(node, key, env):
-            builder.default_read(known, value)
+            self._default_read(builder, default, known, value)  # type: ignore[attr-defined]
         self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]
         return key
 

@@ -138,6 +138,7 @@ class Callees:
                 held_default(fn.node, held, node, fn.cls is not None and not fn.is_static),
                 self.or_call_fallbacks.get(id(node)),  # ``self._arg("n") or 5``
                 self._value,
+                self.or_fallback_nodes,
             )
             if held is not None
             else None

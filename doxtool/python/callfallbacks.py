@@ -54,12 +54,14 @@ def past_fallback(
     held: cst.BaseExpression | None,
     operands: list[cst.BaseExpression] | None,
     value: Callable[[cst.BaseExpression], tuple[bool, Any]],
+    chosen: set[int],
 ) -> cst.BaseExpression | None:
     """What ``accessor("k", held) or a or b`` gives a missing key, as the
     literal node the accessor's read is to hold for its default: ``held``
     when it is not falsy (or no ``or`` follows), else the first operand that
-    is not falsy, or the last; None (not known) past an operand that is no
-    literal, or where ``held`` is not known."""
+    is not falsy, or the last, whose id goes into ``chosen`` (the read takes
+    it as the ``or`` after a read gives it); None (not known) past an
+    operand that is no literal, or where ``held`` is not known."""
     if held is None or not operands:
         return held
     known, found = value(held)
@@ -72,5 +74,7 @@ def past_fallback(
         if not known:
             return None
         if found:
+            chosen.add(id(operand))
             return operand
+    chosen.add(id(operands[-1]))
     return operands[-1]

@@ -94,6 +94,7 @@ class ClosureWalk:
                         held,
                         self.or_call_fallbacks.get(id(call)),  # type: ignore[attr-defined]
                         self._value,  # type: ignore[attr-defined]
+                        self.or_fallback_nodes,  # type: ignore[attr-defined]
                     )
                 )
                 is not None

@@ -17,6 +17,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.arguments import ArgBuilder
 from doxtool.python.cstnodes import child_nodes
 from doxtool.python.frameworkcalls import LOG_METHODS
 from doxtool.python.nameuses import looked_in
@@ -79,6 +80,18 @@ class ReadMissing:
         if type(node) is cst.Name and node.value in env.held_defaults:
             return env.held_defaults[node.value]  # :mod:`~doxtool.python.accessors`
         return node
+
+    def _default_read(
+        self, builder: ArgBuilder, default: cst.BaseExpression, known: bool, value: Any
+    ) -> None:
+        """A read's default as :meth:`ArgBuilder.default_read` takes it; one an
+        ``or`` after an accessor's call gives in place of its falsy default
+        (``self._arg("n") or []``, :func:`~doxtool.python.callfallbacks.past_fallback`)
+        as the same ``or`` after the read itself does (``self.args.get("n") or []``)."""
+        if id(default) in self.or_fallback_nodes:  # type: ignore[attr-defined]
+            self._missing_default(builder, known, value)  # type: ignore[attr-defined]
+        else:
+            builder.default_read(known, value)
 
     def _note_read_missing(
         self,

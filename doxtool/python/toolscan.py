@@ -164,6 +164,7 @@ class ToolScan(
         self.discarded_reads: set[int] = set()
         self.or_replaced: set[int] = set()
         self.or_call_fallbacks: dict[int, list[cst.BaseExpression]] = {}  # (:mod:`.fallbacks`)
+        self.or_fallback_nodes: set[int] = set()  # (:func:`.callfallbacks.past_fallback`)
         self._way_parents = {}  # (:mod:`.testedway`)
         self.filled_fallbacks: set[int] = set()
         self.replacing_values: set[int] = set()
