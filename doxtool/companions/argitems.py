@@ -327,7 +327,7 @@ def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
     if opening is not None:
         fields = _argument_fields(sentence[:opening])
         if fields is not None:
-            _left_to_list(fields)
+            _rest_unstated(fields)
             # the colon and what follows it stay as written
             return {"name": name, **fields, "prose": rest[opening:]}, False
     if fields is None:
@@ -344,10 +344,10 @@ def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
     return {"name": name, **fields, "prose": after}, told
 
 
-def _left_to_list(fields: dict[str, Any]) -> None:
-    """What an item ending in an opening colon does not state itself is
-    unstated: the list nested under it may state it (``default `5` `` as a
-    line of its own)."""
+def _rest_unstated(fields: dict[str, Any]) -> None:
+    """What the facts before a person's words do not state is unstated: the
+    words may state it (a ``;`` note), or the list nested under an item
+    ending in an opening colon (``default `5` `` as a line of its own)."""
     if fields["type"] is None:
         fields["type_unstated"] = True
     if not fields["has_default"] and fields["required"] is not True:
@@ -396,12 +396,7 @@ def _noted_facts(sentence: str) -> tuple[dict[str, Any], int] | None:
     fields = _argument_fields(sentence[:at])
     if fields is None:
         return None
-    if fields["type"] is None:
-        fields["type_unstated"] = True
-    if not fields["has_default"] and fields["required"] is not True:
-        fields["default_unstated"] = True
-    if fields["enum"] is None:
-        fields["values_unstated"] = True
+    _rest_unstated(fields)
     return fields, at
 
 
