@@ -123,23 +123,6 @@ def test_an_or_fallback_no_one_can_state_gives_no_default(make_repo, run_cli, fo
     assert (arg["has_default"], arg["default_unknown"]) == (False, True)
 
 
-@pytest.mark.parametrize("form", [METHOD, NESTED], ids=["method", "nested"])
-def test_a_check_past_a_truthy_fallback_refuses_no_missing_key(make_repo, run_cli, form) -> None:
-    """``n = self._arg("n") or 5; if not n: raise``: a missing ``n`` gives 5,
-    which passes the check: ``n`` is not required."""
-    call = ("self._arg" if form is METHOD else "arg") + '("n") or 5'
-    source = (
-        HEAD
-        + form
-        + (
-            f"        n = {call}\n"
-            "        if not n:\n            raise ValueError('n')\n"
-            "        return Response(message=f'{n}', break_loop=False)\n"
-        )
-    )
-    assert _facts(make_repo, run_cli, source)["n"] == ("optional", 5)
-
-
 def test_an_or_after_an_awaited_accessor_gives_its_fallback(make_repo, run_cli) -> None:
     source = HEAD + (
         "    async def _aget(self, name, default=None):\n"
@@ -152,15 +135,26 @@ def test_an_or_after_an_awaited_accessor_gives_its_fallback(make_repo, run_cli) 
 
 
 @pytest.mark.parametrize("form", [METHOD, NESTED], ids=["method", "nested"])
-def test_a_check_past_a_falsy_fallback_refuses_a_missing_key(make_repo, run_cli, form) -> None:
-    call = ("self._arg" if form is METHOD else "arg") + '("n") or ""'
+@pytest.mark.parametrize(
+    ("fallback", "facts"),
+    [
+        # a missing ``n`` gives 5, which passes the check: ``n`` is not required
+        ("5", ("optional", 5)),
+        # a missing ``n`` gives "", which the check refuses
+        ('""', ("required", "-")),
+    ],
+)
+def test_a_check_past_a_fallback_refuses_what_a_missing_key_gives(
+    make_repo, run_cli, form, fallback, facts
+) -> None:
+    call = ("self._arg" if form is METHOD else "arg") + f'("n") or {fallback}'
     source = (
         HEAD
         + form
         + (
             f"        n = {call}\n"
             "        if not n:\n            raise ValueError('n')\n"
-            "        return Response(message=n, break_loop=False)\n"
+            "        return Response(message=f'{n}', break_loop=False)\n"
         )
     )
-    assert _facts(make_repo, run_cli, source)["n"] == ("required", "-")
+    assert _facts(make_repo, run_cli, source)["n"] == facts

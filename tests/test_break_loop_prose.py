@@ -169,18 +169,24 @@ class Finish(Tool):
 )
 
 
-def test_a_sentence_naming_another_class_of_the_companion_is_not_its_own(
-    run_cli, make_repo
-) -> None:
+def _two_classes(run_cli, make_repo, sentence: str) -> list[str]:
+    """The DOX120 lines of a companion of two tools ending in ``sentence``."""
     companion = COMPANION.replace(" SENTENCE", "") + (
         "- `Finish` is a `Tool`.\n"
         "- `Finish` defines `execute(...)`.\n"
         "- Arguments of `Finish`: none.\n"
-        "\n- `Finish` ends the task; `break_loop` is always `true`.\n"
+        f"\n{sentence}\n"
     )
     root = make_repo({"tools/echo.py": _TWO_PY, "tools/echo.py.dox.md": companion})
     result = run_cli(root, "check", "--select", "DOX120", "tools/echo.py")
-    (line,) = [line for line in result.output.splitlines() if "DOX120" in line]
+    return sorted(line for line in result.output.splitlines() if "DOX120" in line)
+
+
+def test_a_sentence_naming_another_class_of_the_companion_is_not_its_own(
+    run_cli, make_repo
+) -> None:
+    sentence = "- `Finish` ends the task; `break_loop` is always `true`."
+    (line,) = _two_classes(run_cli, make_repo, sentence)
     assert "`break_loop` of `Echo` is not documented;" in line
     assert "[*]" in line
 
@@ -188,14 +194,7 @@ def test_a_sentence_naming_another_class_of_the_companion_is_not_its_own(
 def test_a_sentence_naming_no_class_in_a_companion_of_several_is_no_ones(
     run_cli, make_repo
 ) -> None:
-    companion = COMPANION.replace(" SENTENCE", "") + (
-        "- `Finish` is a `Tool`.\n"
-        "- `Finish` defines `execute(...)`.\n"
-        "- Arguments of `Finish`: none.\n"
-        "\nThe finishing tool ends the task; `break_loop` is always `true`.\n"
-    )
-    root = make_repo({"tools/echo.py": _TWO_PY, "tools/echo.py.dox.md": companion})
-    result = run_cli(root, "check", "--select", "DOX120", "tools/echo.py")
-    found = sorted(line for line in result.output.splitlines() if "DOX120" in line)
+    sentence = "The finishing tool ends the task; `break_loop` is always `true`."
+    found = _two_classes(run_cli, make_repo, sentence)
     assert len(found) == 2
     assert all("is not documented;" in line and "[*]" in line for line in found)

@@ -75,12 +75,17 @@ def with_fallback(read: KeyRead, fallback: list[Any] | None) -> KeyRead:
     return dataclasses.replace(read, default=None, has_default=False, default_unknown=True)
 
 
+def falsy_literal(call: HelperCall) -> bool:
+    """Whether the ``or`` after ``call`` gives a known falsy literal (``or ""``)."""
+    return call.fallback is not None and bool(call.fallback[0]) and not call.fallback[1]
+
+
 def falsy_fallback(found: Found, call: HelperCall) -> list[Any] | None:
     """``to = arg(self.args, "to") or ""``: [True, value] when what a missing
     key gives through the call is the known falsy literal the ``or`` after
     it gives (the accessor's read gives a falsy default, or none); None
     where that is not so or not known."""
-    if call.fallback is None or not call.fallback[0] or call.fallback[1]:
+    if not falsy_literal(call):
         return None
     accessor = _accessor(found, call)
     if not accessor:

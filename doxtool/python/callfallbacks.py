@@ -28,10 +28,16 @@ def note_call_fallback(
     while type(left) is cst.BooleanOperation and type(left.operator) is cst.Or:
         rest.append(left.right)
         left = left.left
-    if type(left) is cst.Await:  # ``await self._aget("n") or 5``
-        left = left.expression
+    left = first_operand(left)  # ``await self._aget("n") or 5``
     if type(left) is cst.Call:
         held.setdefault(id(left), rest[::-1])
+
+
+def first_operand(node: cst.BaseExpression) -> cst.BaseExpression:
+    """The first operand of an ``or`` chain (``node`` itself if it is none), past an ``await``."""
+    while type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+        node = node.left
+    return node.expression if type(node) is cst.Await else node
 
 
 def or_value(

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from doxtool.python.controlflow import terminates
-from doxtool.python.cstnodes import child_nodes, suite_body
+from doxtool.python.cstnodes import child_nodes, descendants, dotted_name, suite_body
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
 
 #: attributes the walk reads as the tool's own (the arguments, a ``tool:method`` name)
@@ -81,7 +81,7 @@ def _imported(module: cst.Module) -> dict[str, str]:
                 continue
             if isinstance(small.names, cst.ImportStar):
                 continue
-            origin = _dotted(small.module)
+            origin = ".".join(dotted_name(small.module) or ())
             for alias in small.names:
                 if type(alias.name) is not cst.Name:
                     continue
@@ -89,15 +89,6 @@ def _imported(module: cst.Module) -> dict[str, str]:
                 if type(bound) is cst.Name:
                     found[bound.value] = f"{origin}.{alias.name.value}"
     return found
-
-
-def _dotted(node: cst.BaseExpression) -> str | None:
-    if type(node) is cst.Name:
-        return node.value
-    if type(node) is cst.Attribute:
-        head = _dotted(node.value)
-        return f"{head}.{node.attr.value}" if head is not None else None
-    return None
 
 
 def _members(
@@ -233,7 +224,7 @@ def _stores(fn: cst.FunctionDef, me: str) -> tuple[dict[str, int], bool]:
             continue
         if type(node) in _TARGETS or type(node) in (cst.WithItem, cst.NamedExpr):
             bound = _bound_part(node)
-            for part in _all_nodes(bound) if bound is not None else ():
+            for part in descendants(bound) if bound is not None else ():
                 if type(part) is cst.Name and part.value == me and _bare_target(bound, part):
                     return counts, True
                 if type(part) is cst.Attribute and _is_self(part.value, me):
@@ -247,7 +238,7 @@ def _aliased(fn: cst.FunctionDef, me: str) -> bool:
     than as the object of an attribute or as an argument of a call whose
     result is dropped or returned (``prepare(self)``, ``return f(self)``)."""
     allowed: set[int] = set()
-    nodes = _all_nodes(fn.body)
+    nodes = descendants(fn.body)
     for node in nodes:
         if type(node) is cst.Attribute:
             allowed.add(id(node.value))
@@ -281,17 +272,8 @@ def _bare_target(bound: cst.CSTNode, name: cst.Name) -> bool:
     return False
 
 
-def _all_nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
-    found, todo = [], [root]
-    while todo:
-        node = todo.pop()
-        found.append(node)
-        todo.extend(child_nodes(node))
-    return found
-
-
 def _all_names(root: cst.CSTNode) -> list[cst.Name]:
-    return [n for n in _all_nodes(root) if type(n) is cst.Name]
+    return [n for n in descendants(root) if type(n) is cst.Name]
 
 
 def _is_self(node: cst.CSTNode, me: str) -> bool:

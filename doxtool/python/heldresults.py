@@ -12,6 +12,8 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.core.facts import HelperCall
+from doxtool.python.calledaccessors import falsy_literal
+from doxtool.python.callfallbacks import first_operand
 from doxtool.python.cstnodes import descendants
 from doxtool.python.heldobjects import returned_values
 from doxtool.python.walkstate import Env
@@ -33,8 +35,8 @@ class HeldResults:
         call = self.call_nodes.get(id(inner))
         past_or = type(inner) is cst.BooleanOperation and type(target) is cst.Name
         if past_or:  # ``to = arg(self.args, "to") or ""``: a falsy result gives a falsy value
-            call = self.call_nodes.get(id(_first_operand(inner)))
-            call = call if _falsy_fallback(call) else None
+            call = self.call_nodes.get(id(first_operand(inner)))
+            call = call if call is not None and falsy_literal(call) else None
         if call is not None and not (call.dicts or call.values):
             call = None
         if type(target) is cst.Name:
@@ -113,20 +115,6 @@ class HeldResults:
                 refusal = "falsy"
             if [item, refusal] not in (checked := call.checked_some if some else call.checked):
                 checked.append([item, refusal])
-
-
-def _first_operand(node: cst.BaseExpression) -> cst.BaseExpression:
-    """The first operand of an ``or`` chain, past an ``await``."""
-    while type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
-        node = node.left
-    return node.expression if type(node) is cst.Await else node
-
-
-def _falsy_fallback(call: HelperCall | None) -> bool:
-    """Whether an ``or`` after ``call`` gives a known falsy literal."""
-    return (
-        call is not None and call.fallback is not None and call.fallback[0] and not call.fallback[1]
-    )
 
 
 def _gives_none(node: cst.FunctionDef, awaited: bool) -> bool:
