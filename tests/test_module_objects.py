@@ -153,6 +153,37 @@ def _areas(tmp_path: Path, files: dict[str, str]) -> str | None:
             },
             None,
         ),
+        # made by a class of a module of the repository doxtool has no file
+        # for: what its method does is not known, no "none"
+        (
+            {
+                "tools/wait.py": _tool(
+                    "from helpers.jobs import JobRunner",
+                    "        RUNNER.run(['ls'])\n",
+                    "RUNNER = JobRunner()\n",
+                ),
+            },
+            None,
+        ),
+        (
+            {
+                "tools/wait.py": _tool(
+                    "from helpers import jobs",
+                    "        RUNNER.run(['ls'])\n",
+                    "RUNNER = jobs.JobRunner()\n",
+                ),
+            },
+            None,
+        ),
+        # a helper module's object made so, called by the helper's function
+        (
+            {
+                "tools/wait.py": _tool("from helpers.work import go", "        go()\n"),
+                "helpers/work.py": "from helpers.jobs import JobRunner\n\nrunner = JobRunner()\n\n\n"
+                "def go():\n    return runner.run(['ls'])\n",
+            },
+            None,
+        ),
         # bound to two classes: which one is not known
         (
             {

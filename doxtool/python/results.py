@@ -243,6 +243,12 @@ class Results:
         imported = facts.imported_names.get(rest[0])
         if imported is not None:
             return self.unreadable(".".join([imported, *rest[1:]]), hops + 1)
+        makers = facts.objects.get(rest[0])
+        if makers and len(rest) > 1 and all(self._owner(m) is None for m in makers):
+            # ``RUNNER.run`` with ``RUNNER = JobRunner()``, a class of a module
+            # of the repository doxtool has no facts for (a call on an object
+            # library callables alone make is not followed as the repository's)
+            return True
         # ``package.missing.f``: a submodule doxtool has no facts for
         named = facts.outline.assigned if facts.outline is not None else []
         return len(rest) > 1 and rest[0] not in named
