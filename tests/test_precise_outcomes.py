@@ -716,3 +716,32 @@ def test_a_raise_a_helper_on_the_way_may_catch_is_not_claimed(tmp_path: Path) ->
     (tool,) = module["tools"]
     assert tool["raises"] == []
     assert "repairable" in tool["unknown"]
+
+
+def test_alike_responses_of_a_helper_of_another_module_are_one_outcome(tmp_path: Path) -> None:
+    # two Responses alike but for their lines, answered at the tool's one
+    # ``return``: one outcome there, and the other ``break_loop`` its own
+    helper = (
+        "from helpers.tool import Response\n\n\n"
+        "def answer(ok):\n"
+        "    if ok:\n"
+        '        return Response(message="fine", break_loop=False)\n'
+        "    if ok is None:\n"
+        '        return Response(message="none given", break_loop=True)\n'
+        '    return Response(message="not fine", break_loop=False)\n'
+    )
+    tool = (
+        HEAD + "from helpers.responses import answer\n\n\n"
+        "class AnswerTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        return answer(self.args.get("ok"))\n'
+    )
+    root = repo(tmp_path, {"helpers/responses.py": helper, "tools/answer.py": tool})
+    result = CliRunner().invoke(
+        cli, ["inspect", "--root", str(root), "--json", str(root / "tools/answer.py")]
+    )
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.stdout)
+    (tool_facts,) = module["tools"]
+    ends = [(o["break_loop"], o["line"]) for o in tool_facts["outcomes"]]
+    assert ends == [(False, 8), (True, 8)]

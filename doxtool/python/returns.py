@@ -80,17 +80,17 @@ class ReturnFollower:
             # a ``break_loop`` the callee computes (its parameter, say) is no
             # value of the tool's: not known
             if returned.kind == "response" and isinstance(returned.break_loop, bool):
-                outcomes.append(
-                    Outcome(
-                        returned.break_loop,
-                        call.line,
-                        call.column,
-                        None,
-                        call.function,
-                        call.path,
-                        _message(returned.message, found, call, depth),
-                    )
+                outcome = Outcome(
+                    returned.break_loop,
+                    call.line,
+                    call.column,
+                    None,
+                    call.function,
+                    call.path,
+                    _message(returned.message, found, call, depth),
                 )
+                if outcome not in outcomes:  # Responses alike but for their lines: one here
+                    outcomes.append(outcome)
             elif returned.kind == "call" and depth + 1 < MAX_DEPTH:
                 callee = self._callee(cls, found, returned.call)
                 if callee is not None and _coroutine(found, returned, callee):
