@@ -433,3 +433,35 @@ def test_text_names_a_line_read_twice_once(repo: Path) -> None:
     (data,) = json.loads(output)
     (mode,) = data["tools"][0]["arguments"]
     assert [r["line"] for r in mode["reads"]] == [6, 6]  # the JSON keeps both reads
+
+
+def test_text_output_places_the_lines_of_an_inherited_execute_in_its_module(repo: Path) -> None:
+    (repo / "tools/recall.py").write_text(
+        textwrap.dedent(
+            """\
+            from helpers.tool import Response, Tool
+
+
+            class Recall(Tool):
+                async def execute(self, query="", **kwargs):
+                    if not query:
+                        return
+                    return Response(message=query, break_loop=False)
+            """
+        ),
+        encoding="utf-8",
+    )
+    (repo / "tools/alias.py").write_text(
+        "from tools.recall import Recall\n\n\nclass Alias(Recall):\n    pass\n", encoding="utf-8"
+    )
+
+    code, output = inspect("tools/alias.py")
+
+    assert code == 0
+    # the lines are of tools/recall.py, not of the five-line alias module
+    assert "    execute: async (self, query, **kwargs) at line tools/recall.py:5\n" in output
+    assert "      break_loop false (line tools/recall.py:8, Recall.execute)\n" in output
+    assert "      no Response: bare-return (line tools/recall.py:7, Recall.execute)\n" in output
+    code, output = inspect("tools/recall.py")
+    assert "    execute: async (self, query, **kwargs) at line 5\n" in output
+    assert "      break_loop false (line 8, Recall.execute)\n" in output

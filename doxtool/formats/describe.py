@@ -66,7 +66,9 @@ def describe_tool(tool: ToolFacts, unseen: frozenset[str] | None = frozenset()) 
     else:
         kind = "async" if tool.execute.is_async else "NOT async"
         params = ", ".join(tool.execute.params)
-        yield f"    execute: {kind} ({params}) at line {tool.execute.line}"
+        # a base's ``execute`` (or a re-exported class's) is on a line of its module
+        where = _place(tool.execute.defined_in_path, tool.execute.line)
+        yield f"    execute: {kind} ({params}) at line {where}"
     yield "    arguments:" + ("" if tool.arguments else _none(tool, ARGUMENTS))
     for arg in tool.arguments:
         yield f"      {describe_argument(arg)}"
@@ -81,9 +83,11 @@ def describe_tool(tool: ToolFacts, unseen: frozenset[str] | None = frozenset()) 
     for outcome in tool.outcomes:
         value = outcome.break_loop
         shown = f"dynamic `{outcome.expression}`" if value == "dynamic" else str(value).lower()
-        yield f"      break_loop {shown} (line {outcome.line}, {outcome.function})"
+        where = _place(outcome.path, outcome.line)
+        yield f"      break_loop {shown} (line {where}, {outcome.function})"
     for missing in tool.missing_responses:
-        yield f"      no Response: {missing.kind} (line {missing.line}, {missing.function})"
+        where = _place(missing.path, missing.line)
+        yield f"      no Response: {missing.kind} (line {where}, {missing.function})"
     for raised in tool.raises:
         # in the body of a ``try``: its handlers may catch it (the JSON's ``in_try``)
         caught = ", in a try whose handlers may catch it" if raised.in_try else ""
@@ -104,7 +108,8 @@ def describe_tool(tool: ToolFacts, unseen: frozenset[str] | None = frozenset()) 
         where = f"{effect.path}:{effect.line}" if effect.path else f"line {effect.line}"
         yield f"      {effect.area}: {' -> '.join(effect.calls)} ({where})"
     for effect in tool.destructive:
-        yield f"    destructive: {effect.area}: {' -> '.join(effect.calls)} (line {effect.line})"
+        where = _place(effect.path, effect.line)
+        yield f"    destructive: {effect.area}: {' -> '.join(effect.calls)} (line {where})"
     for exposure in tool.exposures:
         yield (
             f"    no intervention before {exposure.effect}: {' -> '.join(exposure.calls)} "
