@@ -229,7 +229,7 @@ class ToolScan(
         self._aliases: dict[tuple[int, str], frozenset[str]] = {}
         self.bound = BoundValues()
         self.writes = None
-        self.hook_fills = Fills()
+        self.hook_fills, self.hook_present = Fills(), frozenset()
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -331,7 +331,9 @@ class ToolScan(
             return
         self._execute_parameters(hook)
         dicts = frozenset({hook.star_kwarg} if hook.star_kwarg else ())
-        self._scan(Target(hook, dicts, values=own_values(hook), early=True), collect=collect)
+        # it runs on every call, before ``execute``: its checks refuse there
+        target = Target(hook, dicts, values=own_values(hook), early=True, needed=True)
+        self._scan(target, collect=collect)
 
     def _finish(self, tool: ToolFacts) -> ToolFacts:
         # an alternative names its partners both ways
@@ -435,7 +437,7 @@ class ToolScan(
             texts=set(target.texts),
             computed=set(target.computed),
             var_groups=dict(target.groups),
-            needed=fn is self.entry or (target.needed and self.from_execute),
+            needed=fn is self.entry or (target.needed and (self.from_execute or target.early)),
             arm=target.arm,
             arm_top=target.arm is not None,
             answers=target.answers,
@@ -443,6 +445,7 @@ class ToolScan(
             guards=[None] if target.key_guarded else [],
         )
         env.fills = self._fills_at_start(target)
+        env.present_past = self._present_at_start(target)
         if raised and target.arm is not None and not target.recovered:
             # the call of an arm's straight path needs them (:mod:`~doxtool.python.arms`)
             env.arm_straight = True
