@@ -90,3 +90,34 @@ def test_case_guards_read_the_arguments_they_name(tmp_path: Path) -> None:
     assert [(a.name, [r.line for r in a.reads]) for a in facts.arguments] == [("level", [7])]
     # read on every call, where a missing key raises: never claimed optional
     assert facts.arguments[0].required or facts.arguments[0].required_unknown
+
+
+def test_case_guards_in_a_helper_module_read_the_keys_they_name(tmp_path: Path) -> None:
+    helper = """\
+        def run(args):
+            match args.get("action"):
+                case "delete" if args.get("force"):
+                    return "deleted"
+                case "read" if "path" in args:
+                    return open(args["path"]).read()
+                case "move" if args["dest"]:
+                    return "moved"
+                case _:
+                    return "none"
+        """
+    source = """\
+        from helpers.tool import Response, Tool
+        from lib.run import run
+
+
+        class Runner(Tool):
+            async def execute(self, **kwargs):
+                return Response(run(self.args), False)
+        """
+    facts = tool(tmp_path / "helper", source, lib__run=helper)
+    found = {a.name: a for a in facts.arguments}
+    assert sorted(found) == ["action", "dest", "force", "path"]
+    assert [(r.line, r.path) for r in found["force"].reads] == [(3, "lib/run.py")]
+    assert not found["force"].required and not found["force"].required_unknown
+    assert not found["path"].required and not found["path"].required_unknown
+    assert not found["dest"].required and found["dest"].required_unknown
