@@ -331,8 +331,10 @@ class ToolScan(
             return
         self._execute_parameters(hook)
         dicts = frozenset({hook.star_kwarg} if hook.star_kwarg else ())
-        # it runs on every call, before ``execute``: its checks refuse there
-        target = Target(hook, dicts, values=own_values(hook), early=True, needed=True)
+        # it runs on every call, before ``execute``: its checks refuse there (a
+        # class whose ``execute`` is elsewhere: as its other methods, whose
+        # returns are read as ``execute``'s)
+        target = Target(hook, dicts, values=own_values(hook), early=True, needed=not collect)
         self._scan(target, collect=collect)
 
     def _finish(self, tool: ToolFacts) -> ToolFacts:
