@@ -28,6 +28,7 @@ _INTERNAL_KEYS = frozenset(
         "star_imports",
         "summaries",
         "helper_calls",
+        "helper_sites",
         "returned_calls",
         "module_names",
         "absence_calls",

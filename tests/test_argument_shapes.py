@@ -976,3 +976,63 @@ def test_a_method_a_dict_of_the_tools_methods_gives_checks_what_it_is_handed(
     other = source.replace('"list": self._list}', '"list": print}')
     arguments = {a["name"]: a for a in _tool(run_cli, make_repo, other)["arguments"]}
     assert (arguments["path"]["required_unknown"], arguments["path"]["default"]) == (False, "")
+
+
+HOOKED_TOOL_PY = """\
+from dataclasses import dataclass
+
+
+@dataclass
+class Response:
+    message: str
+    break_loop: bool
+
+
+class Tool:
+    def __init__(self, agent, name, method, args, message, loop_data, **kwargs):
+        self.agent = agent
+        self.args = args
+
+    async def before_execution(self, **kwargs):
+        self.log = self.get_log_object()
+
+    def get_log_object(self):
+        return self.agent.context.log.log(type="tool", heading="tool", kvps=self.args)
+"""
+
+
+def test_a_log_label_reached_through_the_frameworks_hook_gives_no_default(
+    run_cli, make_repo
+) -> None:
+    """The framework's ``before_execution`` (reached through ``super()``)
+    asks for ``get_log_object``: its ``args.get("label", "")`` labels the
+    log entry, and gives the argument no default or type, as when the
+    tool's own walk reads it there."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                return Response(message="done", break_loop=False)
+
+            HOOK
+
+            def get_log_object(self):
+                heading = f"notes {self.args.get('label', '')}"
+                return self.agent.context.log.log(type="tool", heading=heading)
+        """
+    hook = (
+        "async def before_execution(self, **kwargs):\n"
+        "                await super().before_execution(**kwargs)"
+    )
+    for hooked in ("pass", hook):
+        root: Path = make_repo(
+            {
+                "helpers/tool.py": HOOKED_TOOL_PY,
+                "tools/notes.py": HEAD + dedent(source).replace("HOOK", hooked),
+            }
+        )
+        result = run_cli(root, "inspect", "tools/notes.py", "--json")
+        (tool,) = json.loads(result.output)[0]["tools"]
+        assert [
+            (a["name"], a["required"], a["has_default"], a["default_unknown"], a["type"])
+            for a in tool["arguments"]
+        ] == [("label", False, False, False, None)], hooked

@@ -116,6 +116,59 @@ def test_an_inherited_execute_calls_the_subclass_s_override(tmp_path: Path) -> N
     assert tool.intervention is True
 
 
+PAUSING_PY = """\
+from helpers.errors import RepairableException
+from helpers.tool import Tool, Response
+
+
+class Pausing(Tool):
+    async def execute(self, **kwargs) -> Response:
+        self.check()
+        await self.pause()
+        return Response(message="done", break_loop=False)
+
+    def check(self):
+        if not self.args.get("target"):
+            raise RepairableException("target is required")
+
+    async def pause(self):
+        await self.agent.handle_intervention()
+        self.agent.set_data("paused", True)
+"""
+
+QUICK_PY = """\
+from tools.pausing import Pausing
+
+
+class Quick(Pausing):
+    async def pause(self):
+        return None
+
+    def check(self):
+        return None
+"""
+
+
+def test_what_only_an_overridden_base_method_calls_is_not_the_subclass_s(
+    tmp_path: Path,
+) -> None:
+    """The base's ``pause`` calls ``handle_intervention`` and ``set_data``,
+    its ``check`` raises: a subclass overriding both calls none of them."""
+    files = {"tools/pausing.py": PAUSING_PY, "tools/quick.py": QUICK_PY}
+    base = only_tool(facts_of(tmp_path, "tools/pausing.py", files))
+    assert base.intervention is True
+    assert "self.agent.set_data" in base.helpers
+    tool = only_tool(facts_of(tmp_path, "tools/quick.py", files))
+    assert tool.intervention is False
+    assert tool.helpers == ["helpers.tool.Response"]
+    assert tool.raises == []
+    # overriding one of them leaves what the other calls
+    files["tools/quick.py"] = QUICK_PY.split("    def check")[0].rstrip() + "\n"
+    tool = only_tool(facts_of(tmp_path, "tools/quick.py", files))
+    assert tool.intervention is False
+    assert tool.helpers == ["helpers.errors.RepairableException", "helpers.tool.Response"]
+
+
 BASE_X_PY = """\
 from helpers.tool import Tool, Response
 

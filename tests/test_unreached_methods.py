@@ -68,3 +68,55 @@ def test_what_the_framework_calls_runs_on_every_call(
     root = make_repo({"tools/t.py": HOOK.replace("METHOD", method)})
     arguments = {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
     assert arguments["name"] == expected
+
+
+CHECKING_HOOK = """\
+from helpers.errors import RepairableException
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def before_execution(self, **kwargs):
+        if not self.args.get("url"):
+            raise RepairableException("url is required")
+        await super().before_execution(**kwargs)
+
+    async def execute(self, **kwargs):
+        return Response(message=READ, break_loop=False)
+"""
+
+
+@pytest.mark.parametrize("read", ['"done"', 'self.args.get("url", "https://example.org")'])
+def test_a_check_at_the_top_of_before_execution_refuses_on_every_call(
+    make_repo, run_cli, read: str
+) -> None:
+    """``before_execution`` runs before ``execute`` on every call: a raise
+    there without the key ends each call that lacks it, so the argument is
+    required, and a default ``execute`` reads it with is never what a
+    missing key gets."""
+    root = make_repo({"tools/t.py": CHECKING_HOOK.replace("READ", read)})
+    (url,) = tool_module(run_cli, root)["arguments"]
+    assert (url["name"], presence(url), url["has_default"]) == ("url", "required", False)
+
+
+def test_a_response_before_execution_returns_ends_nothing(make_repo, run_cli) -> None:
+    """The framework ignores what ``before_execution`` returns: a check
+    there that returns a ``Response`` refuses nothing, in a tool with its
+    own ``execute`` or one inheriting it from another module."""
+    hook = CHECKING_HOOK.replace("READ", '"done"').replace(
+        'raise RepairableException("url is required")',
+        'return Response(message="url is required", break_loop=False)',
+    )
+    base = hook.split("    async def before_execution")[0] + (
+        "    async def execute(self, **kwargs):\n"
+        "        return Response(message=self.args.get('url', 'x'), break_loop=False)\n"
+    )
+    subclass = (
+        "from helpers.tool import Response\n"
+        "from tools.base import T as Base\n\n\n"
+        "class T(Base):\n" + hook.split("class T(Tool):\n")[1].split("    async def execute")[0]
+    )
+    for files in ({"tools/t.py": hook}, {"tools/base.py": base, "tools/t.py": subclass}):
+        root = make_repo(files)
+        (url,) = tool_module(run_cli, root)["arguments"]
+        assert presence(url) != "required", files

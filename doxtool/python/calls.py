@@ -258,6 +258,10 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
                     HelperCall(qualified, line, column, env.func.qualname, in_try=env.trying > 0)
                 )
 
+    def _helper(self, name: str, env: Env) -> None:
+        """``name`` is called in the function walked."""
+        self.helpers.setdefault(name, set()).add(env.func.qualname)
+
     def _record_call(self, dotted: list[str], node: cst.Call, env: Env) -> None:
         if node.args:
             self._callbacks(node, env)
@@ -266,11 +270,11 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             dotted = method_alias(dotted, env, self._bound_in) or dotted  # type: ignore[attr-defined]
         if env.self_name and dotted[0] == env.self_name:
             if len(dotted) >= 3 and dotted[1] == "agent":
-                self.helpers.setdefault("self.agent." + ".".join(dotted[2:]), None)
+                self._helper("self.agent." + ".".join(dotted[2:]), env)
             if dotted[-1] == "handle_intervention":
                 self.intervention = True
                 # ``self.context.agent.handle_intervention()``: named as written
-                self.helpers.setdefault(".".join(dotted), None)
+                self._helper(".".join(dotted), env)
             elif len(dotted) >= 3:
                 # ``self.service.search()``: a method of an object the tool
                 # keeps; ``self.runner.sub.run()``: of what that object keeps
@@ -287,7 +291,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             # through an alias (``agent = self.agent``) or a parameter: the
             # helpers line names the call as written, as DOX132 sees it
             self.intervention = True
-            self.helpers.setdefault(".".join(dotted), None)
+            self._helper(".".join(dotted), env)
         if len(dotted) == 1 and dotted[0] == "open" and "open" not in env.names:
             self._side_effects(self._open_areas(node, env), "open", node, env)
             return
@@ -311,7 +315,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
                 if len(dotted) > 1:
                     self._method_effects(dotted[-1], node, env, ".".join(dotted))
                 return
-        self.helpers.setdefault(qualified, None)
+        self._helper(qualified, env)
         if qualified in effects.OPEN_CALLS:
             if qualified in effects.ARCHIVE_OPENERS and not self._opens_file(node, env):
                 return

@@ -48,6 +48,7 @@ from doxtool.python.followargs import (
 from doxtool.python.followfind import FunctionFinder
 from doxtool.python.followjoin import joined, joined_effects, place
 from doxtool.python.followraises import raised_read
+from doxtool.python.frameworkcalls import unlabelled
 from doxtool.python.openparams import decided_areas
 
 #: calls followed from the tool's own call (the tool's call is the first)
@@ -247,7 +248,7 @@ class HelperFollower(FunctionFinder):
                 called = as_called(raised_read(self.callee, found, read), name, call, guarded)
                 if called is None:
                     continue
-                read = called
+                read = unlabelled(called, summary)
                 reads.setdefault(name, []).append(
                     (
                         read,

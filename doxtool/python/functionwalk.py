@@ -12,6 +12,7 @@ from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, Out
 from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astcalledaccessors import read_parts
+from doxtool.python.astcaseguards import AstCaseGuards
 from doxtool.python.astcatching import AstCatching
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
@@ -48,6 +49,7 @@ _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.Di
 
 class FunctionWalk(
     AstLiteralGuards,
+    AstCaseGuards,
     AstCatching,
     AstRaiseCalls,
     HeldDicts,
@@ -241,7 +243,7 @@ class FunctionWalk(
             self._expr(stmt.subject)
             framed = self._undecided_cases(stmt)
             needs = [
-                self._under(case.body, frozenset(), frozenset(), framed[index])
+                self._under(case.body, *self._case_guard(case, index == 0), framed[index])
                 for index, case in enumerate(stmt.cases)
             ]
             self._needed_reads(needs + [[]] * (len(framed) - len(needs)), framed)

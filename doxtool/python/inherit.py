@@ -24,6 +24,7 @@ from doxtool.core.facts import (
 )
 from doxtool.python.argtypes import INT, other_type, unconverted
 from doxtool.python.followargs import differing
+from doxtool.python.helpersites import inherited_sites, intervenes, joined_sites
 
 T = TypeVar("T")
 
@@ -116,6 +117,7 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
         return _method_name(function) in chain
 
     effects = [*(e for e in base.effects if inherited(e.function)), *own.effects]
+    sites = inherited_sites(base, inherited)
     arguments = _merge_arguments(
         [_filter_reads(a, inherited) for a in base.arguments],
         own.arguments,
@@ -149,9 +151,11 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
             *(c for c in base.returned_calls if inherited(c.function)),
             *(c for c in own.returned_calls if returned(c.function)),
         ],
-        helpers=list(dict.fromkeys([*base.helpers, *own.helpers])),
+        # a helper, an intervention only an overridden method calls is gone
+        helpers=list(dict.fromkeys([*(h for h in base.helpers if h in sites), *own.helpers])),
+        helper_sites=joined_sites(sites, own.helper_sites),
         unknown=list(dict.fromkeys([*base.unknown, *own.unknown])),
-        intervention=base.intervention or own.intervention,
+        intervention=intervenes(base, sites) or own.intervention,
         # the areas of the effects kept: an overridden method's are gone
         side_effects=_ordered_union([e.area for e in effects], own.side_effects),
         returns_from=[

@@ -57,6 +57,7 @@ class MatchWalk:
                 and (closed or any(contains_return(s) for s in suite_body(case.body)))
             ):
                 self._accepting_case(case, builder, closed)
+            guarded = self._enter_guard(case, index == 0, env)
             case_body = suite_body(case.body)
             # as in a branch of an ``if`` dispatch, its checks refuse defaults
             # on the calls that take it
@@ -65,9 +66,33 @@ class MatchWalk:
             env.undecided.extend([set()] if framed[index] else [])
             self._stmts(case_body, env)
             needs.append(env.undecided.pop() if framed[index] else set())
+            if guarded:
+                self._leave_presence(env)
+                env.absent.pop()
+                env.guards.pop()
         env.conditional -= dispatch
         # the way past the cases, when none is irrefutable, needs nothing
         self._undecided_needs(needs + [set()] * (len(framed) - len(needs)), framed, env)
+
+    def _enter_guard(self, case: cst.MatchCase, first: bool, env: Env) -> bool:
+        """``case "delete" if self.args.get("force"):``: the guard reads the
+        arguments it names, on the calls whose value the pattern matches
+        (every call for a first ``case`` that matches anything), and in the
+        body the keys it tests are present as under an ``if``. Whether it
+        had a guard."""
+        guard = case.guard
+        if guard is None:
+            return False
+        some_calls = not (first and _irrefutable(case.pattern))
+        stmt, env.stmt = env.stmt, case  # the guard's positions are in its ``case``
+        env.branches += some_calls
+        self._expr(guard, env)
+        env.branches -= some_calls
+        env.stmt = stmt
+        env.guards.append(self._guards_of(guard, env)[0])
+        env.absent.append(self._absent_of(guard, env)[0])
+        self._enter_presence(guard, env)
+        return True
 
     def _mapping_reads(self, pattern: cst.MatchPattern, env: Env) -> None:
         """``match self.args: case {"text": str(t)}``: each key of a mapping
@@ -166,6 +191,15 @@ def _empty_kinds(pattern: cst.MatchPattern, module: cst.Module) -> list[str]:
         else:
             return []
     return sorted(set(kinds))
+
+
+def _irrefutable(pattern: cst.MatchPattern) -> bool:
+    """Whether a pattern matches every value: ``_``, ``x``, or an or-pattern with one of them."""
+    if type(pattern) is cst.MatchAs:
+        return pattern.pattern is None or _irrefutable(pattern.pattern)
+    if type(pattern) is cst.MatchOr:
+        return any(_irrefutable(element.pattern) for element in pattern.patterns)
+    return False
 
 
 def _captured(pattern: cst.MatchPattern) -> set[str]:

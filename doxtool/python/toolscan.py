@@ -57,6 +57,7 @@ from doxtool.python.guardedconversions import GuardedConversions
 from doxtool.python.guardtests import GuardTests
 from doxtool.python.handedreplacements import HandedReplacements
 from doxtool.python.handedresponses import HandedResponses
+from doxtool.python.helpersites import called_helpers
 from doxtool.python.hookfills import runs_early
 from doxtool.python.keychecks import KeyChecks
 from doxtool.python.lookups import Lookups
@@ -194,7 +195,7 @@ class ToolScan(
         self.unknown_raise = False
         #: a function whose result ``execute`` returns has a decorator not followed
         self.outcomes_unknown = False
-        self.helpers: dict[str, None] = {}
+        self.helpers: dict[str, set[str]] = {}
         self.side_effects: set[str] = set()
         self.effects_unknown = False
         self.effects: list[Effect] = []
@@ -228,7 +229,7 @@ class ToolScan(
         self._aliases: dict[tuple[int, str], frozenset[str]] = {}
         self.bound = BoundValues()
         self.writes = None
-        self.hook_fills = Fills()
+        self.hook_fills, self.hook_present = Fills(), frozenset()
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -330,7 +331,11 @@ class ToolScan(
             return
         self._execute_parameters(hook)
         dicts = frozenset({hook.star_kwarg} if hook.star_kwarg else ())
-        self._scan(Target(hook, dicts, values=own_values(hook), early=True), collect=collect)
+        # it runs on every call, before ``execute``: its checks refuse there (a
+        # class whose ``execute`` is elsewhere: as its other methods, whose
+        # returns are read as ``execute``'s)
+        target = Target(hook, dicts, values=own_values(hook), early=True, needed=not collect)
+        self._scan(target, collect=collect)
 
     def _finish(self, tool: ToolFacts) -> ToolFacts:
         # an alternative names its partners both ways
@@ -359,7 +364,7 @@ class ToolScan(
             tool.unknown = [*tool.unknown, REPAIRABLE]
         if self.outcomes_unknown and BREAK_LOOP not in tool.unknown:
             tool.unknown = [*tool.unknown, BREAK_LOOP]
-        tool.helpers = [h for h in self.helpers if self._is_helper(h)]
+        tool.helpers, tool.helper_sites = called_helpers(self.helpers, self.scan)
         tool.imports = list(self.scan.facts.imports)
         tool.intervention = self.intervention
         tool.side_effects = [a for a in effects_order() if a in self.side_effects]
@@ -377,15 +382,6 @@ class ToolScan(
             self.returned_calls, lambda c: (c.target, c.line, c.column, c.function)
         )
         return tool
-
-    def _is_helper(self, name: str) -> bool:
-        if name.startswith("self.agent.") or name.rsplit(".", 1)[-1] == "handle_intervention":
-            # what DOX132 looks for is listed whatever the receiver, or with
-            # none (``handle_intervention = getattr(self.agent, ...)``)
-            return True
-        if name.startswith(self.scan.module + "."):
-            return False  # the module's own functions are listed as such
-        return name.split(".", 1)[0] in self.scan.local_roots
 
     def _param_texts(self, fn: Func) -> list[str]:
         sig = self.scan._signature(fn).text
@@ -443,7 +439,7 @@ class ToolScan(
             texts=set(target.texts),
             computed=set(target.computed),
             var_groups=dict(target.groups),
-            needed=fn is self.entry or (target.needed and self.from_execute),
+            needed=fn is self.entry or (target.needed and (self.from_execute or target.early)),
             arm=target.arm,
             arm_top=target.arm is not None,
             answers=target.answers,
@@ -451,6 +447,7 @@ class ToolScan(
             guards=[None] if target.key_guarded else [],
         )
         env.fills = self._fills_at_start(target)
+        env.present_past = self._present_at_start(target)
         if raised and target.arm is not None and not target.recovered:
             # the call of an arm's straight path needs them (:mod:`~doxtool.python.arms`)
             env.arm_straight = True
