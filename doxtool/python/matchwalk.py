@@ -7,9 +7,11 @@ mapping patterns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
-from doxtool.python.controlflow import contains_return, ends_with_raise
+from doxtool.python.controlflow import contains_return, ends_with_raise, terminates
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
@@ -38,6 +40,8 @@ class MatchWalk:
         needs: list[set[str]] = []
         env.conditional += dispatch
         builder = self.args.get(arg) if arg is not None else None
+        #: a case that takes ``""`` and ends was walked: past it the subject is not empty
+        assumed = False
         for index, case in enumerate(stmt.cases):
             if builder is not None:
                 # ``case "auto":`` before ``case _: int(timeout)``: a value
@@ -65,9 +69,34 @@ class MatchWalk:
             env.undecided.extend([set()] if framed[index] else [])
             self._stmts(case_body, env)
             needs.append(env.undecided.pop() if framed[index] else set())
+            if not assumed and self._takes_blank_first(stmt.cases, index):
+                # ``case None | "": return ...``: the later cases, and what
+                # follows the ``match``, never see ``""``
+                self._assume_nonempty([stmt.subject], env)
+                assumed = True
         env.conditional -= dispatch
         # the way past the cases, when none is irrefutable, needs nothing
         self._undecided_needs(needs + [set()] * (len(framed) - len(needs)), framed, env)
+
+    def _takes_blank_first(self, cases: Sequence[cst.MatchCase], index: int) -> bool:
+        """Whether ``cases[index]`` takes ``""`` whatever else holds (no
+        guard), no case before it may, and its body always ends ``execute``
+        or the function."""
+        case = cases[index]
+        patterns = (
+            [e.pattern for e in case.pattern.patterns]
+            if type(case.pattern) is cst.MatchOr
+            else [case.pattern]
+        )
+        return (
+            case.guard is None
+            and any(
+                type(p) is cst.MatchValue and literal_value(p.value, self.module) == (True, "")
+                for p in patterns
+            )
+            and all(_never_blank(c.pattern, self.module) for c in cases[:index])
+            and terminates(suite_body(case.body))
+        )
 
     def _mapping_reads(self, pattern: cst.MatchPattern, env: Env) -> None:
         """``match self.args: case {"text": str(t)}``: each key of a mapping

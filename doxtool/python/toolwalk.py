@@ -194,6 +194,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             env.closed, env.closed_rejects = closed, rejects
             if small.msg is not None:
                 self._expr(small.msg, env)
+            # ``assert text``: past it, ``text`` is not empty (as past ``if
+            # not text: raise ...``)
+            self._assume_nonempty(nonempty_when(small.test, True), env)
         else:
             for child in child_nodes(small):
                 self._expr(child, env)
@@ -428,7 +431,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         env.string_bodies.pop()
         needs = env.undecided.pop() if framed[0] else set()
         other: set[str] = set()  # what an absent ``else`` needs
-        _forget(assumed, env)
+        env.forget_nonempty(assumed)
         self._leave_presence(env)
         env.absent.pop()
         env.guards.pop()
@@ -457,7 +460,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 self._arm_entry(stmt.orelse, body, env)
                 self._stmts(body, env)
             other = env.undecided.pop() if framed[1] else set()
-            _forget(assumed, env)
+            env.forget_nonempty(assumed)
             env.absent.pop()
             env.guards.pop()
             second = set(env.bound)
@@ -485,10 +488,3 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         env.texts |= names
         env.nonempty |= args
         return names, args
-
-
-def _forget(assumed: tuple[set[str], set[str]], env: Env) -> None:
-    """Undo :meth:`StatementWalk._assume_nonempty` past the block it held in."""
-    names, args = assumed
-    env.texts -= names
-    env.nonempty -= args

@@ -369,6 +369,13 @@ class Env:
         for name, value in zip(_BLOCK_FIELDS, saved, strict=True):
             setattr(self, name, value)
 
+    def forget_nonempty(self, assumed: tuple[set[str], set[str]]) -> None:
+        """Undo what :meth:`~doxtool.python.toolwalk.StatementWalk._assume_nonempty`
+        assumed (names, arguments) past the block it held in."""
+        names, args = assumed
+        self.texts -= names
+        self.nonempty -= args
+
     def absent_keys(self) -> set[str]:
         return {key for group in self.absent for key in group}
 

@@ -101,7 +101,8 @@ or a blank literal, belongs to a tool that raises `RepairableException` (the
 guard for an empty or missing answer; a raise anywhere in the code the tool
 runs counts, whatever it tests). An answer tested before it is returned
 (`if not text: return Response("...", break_loop=False)` or `raise ...`;
-`len(text) == 0`, `text == ""`, `not text.strip()` alike), or returned inside
+`len(text) == 0`, `text == ""`, `text in (None, "")`, `not text.strip()`,
+`assert text`, and a first `case` taking `""` that ends, alike), or returned inside
 `if text:` (`text if text else ...`), is not empty there and is not
 reported, also when a function of the module builds the `Response` from it
 (`return reply(text)`). Nor is an answer with a fallback for a missing or
@@ -149,6 +150,20 @@ not reported. 2 of 2: on by default.
         Example(
             _finish_files('\n        if not text:\n            return final("Nothing to say.")')
         ),
+        # tested before it is returned: ``assert``, membership, a ``case`` taking ``""``
+        Example(_finish_files('\n        assert text, "The answer goes in `text`."')),
+        Example(
+            _finish_files(
+                '\n        if text in (None, ""):\n            return final("Nothing to say.")'
+            )
+        ),
+        Example(
+            _finish_files(
+                '\n        match text:\n            case None | "":\n'
+                '                return final("Nothing to say.")\n'
+                "            case str():\n                pass"
+            )
+        ),
         # a fallback not known to be empty answers a missing or empty ``text``
         Example(_fallback_files('"Done."')),
         Example(_fallback_files("DEFAULT_ANSWER")),
@@ -169,6 +184,13 @@ not reported. 2 of 2: on by default.
             [Expect("tools/response.py", 8, "raise `RepairableException`")],
         ),
         Example(_finish_files(""), [Expect("tools/finish.py", 8, "as the model sent it")]),
+        # ``None`` alone out of the way leaves ``""``
+        Example(
+            _finish_files(
+                '\n        if text in (None,):\n            return final("Nothing to say.")'
+            ),
+            [Expect("tools/finish.py", 10, "as the model sent it")],
+        ),
         # a fallback known to be empty leaves the answer as the model sent it
         *(
             Example(_fallback_files(empty), [Expect("tools/task_done.py", 11, "as the model sent")])
