@@ -79,6 +79,17 @@ def _fallback_files(fallback: str) -> dict[str, str]:
     return with_files({"tools/task_done.py": _FALLBACK_TOOL.replace("<FALLBACK>", fallback)})
 
 
+def _ending_when(flag: str) -> dict[str, str]:
+    """The response tool without its guard, ending the turn when ``flag`` is true."""
+    tool = _RESPONSE_TOOL.replace(
+        "        if not text:\n"
+        '            raise RepairableException("The answer goes in `text`.")\n'
+        "        return Response(message=text, break_loop=True)\n",
+        f"        return Response(message=text, break_loop={flag})\n",
+    )
+    return with_files({"tools/response.py": tool})
+
+
 def _answer_unguarded(tool: ToolFacts, outcome: Outcome) -> bool:
     if outcome.break_loop is False or outcome.message not in ("argument", "blank"):
         return False
@@ -102,8 +113,9 @@ guard for an empty or missing answer; a raise anywhere in the code the tool
 runs counts, whatever it tests). An answer tested before it is returned
 (`if not text: return Response("...", break_loop=False)` or `raise ...`;
 `len(text) == 0`, `text == ""`, `text in (None, "")`, `not text.strip()`,
-`assert text`, and a first `case` taking `""` that ends, alike), or returned inside
-`if text:` (`text if text else ...`), is not empty there and is not
+`assert text`, and a first `case` taking `""` that ends, alike), returned inside
+`if text:` (`text if text else ...`), or ending the turn only when it holds
+something (`break_loop=bool(text)`), is not empty there and is not
 reported, also when a function of the module builds the `Response` from it
 (`return reply(text)`). Nor is an answer with a fallback for a missing or
 empty one (`text or "Done."`, `text or DEFAULT_ANSWER`, `text or
@@ -164,6 +176,8 @@ not reported. 2 of 2: on by default.
                 "            case str():\n                pass"
             )
         ),
+        # the turn ends only when there is an answer
+        Example(_ending_when("bool(text)")),
         # a fallback not known to be empty answers a missing or empty ``text``
         Example(_fallback_files('"Done."')),
         Example(_fallback_files("DEFAULT_ANSWER")),
@@ -184,6 +198,10 @@ not reported. 2 of 2: on by default.
             [Expect("tools/response.py", 8, "raise `RepairableException`")],
         ),
         Example(_finish_files(""), [Expect("tools/finish.py", 8, "as the model sent it")]),
+        Example(
+            _ending_when('bool(self.args.get("stop"))'),
+            [Expect("tools/response.py", 8, "can end the turn")],
+        ),
         # ``None`` alone out of the way leaves ``""``
         Example(
             _finish_files(
