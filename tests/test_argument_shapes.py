@@ -976,3 +976,33 @@ def test_a_method_a_dict_of_the_tools_methods_gives_checks_what_it_is_handed(
     other = source.replace('"list": self._list}', '"list": print}')
     arguments = {a["name"]: a for a in _tool(run_cli, make_repo, other)["arguments"]}
     assert (arguments["path"]["required_unknown"], arguments["path"]["default"]) == (False, "")
+
+
+def test_a_key_the_arguments_give_in_a_loop_over_them_is_no_computed_key(
+    run_cli, make_repo
+) -> None:
+    """``for key in self.args: self.args[key]`` reads a key the call has: the
+    loop takes every argument, and the key is not one to document; a key the
+    body binds anew (``key = key.upper()``) is computed."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                for key in self.args:
+                    print(key, self.args[key])
+                for name in self.args.keys():
+                    print(self.args.get(name))
+                for label, value in self.args.items():
+                    print(self.args[label], value)
+                for key in list(self.args):
+                    print(self.args[key])
+                return Response(message="logged", break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert tool["dynamic_reads"] == []
+    assert tool["other_arguments"]
+    rebound = source.replace(
+        "                    print(key, self.args[key])\n",
+        "                    key = key.upper()\n                    print(self.args[key])\n",
+    )
+    tool = _tool(run_cli, make_repo, rebound)
+    assert [r["expression"] for r in tool["dynamic_reads"]] == ["key"]

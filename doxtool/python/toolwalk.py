@@ -341,7 +341,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 env.loop_keys.pop(name, None)
             else:
                 runs = bool(keys) or nonempty_literal(stmt.iter)
+                held = self._hold_own_keys(stmt, env)  # type: ignore[attr-defined]
                 self._loop_body(suite_body(stmt.body), env, runs)
+                env.own_keys -= held
         if stmt.orelse is not None:
             self._stmts(suite_body(stmt.orelse.body), env)
 

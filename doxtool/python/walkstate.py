@@ -170,6 +170,8 @@ class Env:
     absent: list[frozenset[str]] = field(default_factory=list)
     #: loop variable -> the literal key it holds in this pass of the loop body
     loop_keys: dict[str, str] = field(default_factory=dict)
+    #: loop variables holding a key of the arguments dict (:mod:`~doxtool.python.ownkeys`)
+    own_keys: frozenset[str] = frozenset()
     #: the test being walked belongs to a closed dispatch (anything else is an error)
     closed: bool = False
     #: ``If`` nodes of closed dispatch chains
