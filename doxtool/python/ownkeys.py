@@ -5,7 +5,9 @@
 ``for key, value in self.args.items():``) goes over the keys the call has:
 the loop takes every argument (a wholesale read), and ``self.args[key]``
 in its body reads one of those keys, which is no computed key to document
-(DOX008), as long as the body never binds the name anew.
+(DOX008), as long as the body never binds the name anew. A function or
+lambda nested in the body whose parameter (or own local) has the name reads
+another value by it (:func:`shadowed_keys`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from doxtool.core.facts import DynamicRead
 from doxtool.python.bindings import scope_bindings
 from doxtool.python.codeline import one_line
 from doxtool.python.cstcode import code_of
-from doxtool.python.cstnodes import suite_body
+from doxtool.python.cstnodes import parameter_names, suite_body
 from doxtool.python.walkstate import Env
 
 #: methods of a dict whose items start with its keys
@@ -71,3 +73,17 @@ class OwnKeys:
             return
         expression = one_line(code_of(key, self.module))
         self.dynamic.append(DynamicRead(expression, line, column, env.func.qualname))
+
+
+def shadowed_keys(node: cst.FunctionDef | cst.Lambda, env: Env) -> frozenset[str]:
+    """The names of :attr:`~doxtool.python.walkstate.Env.own_keys` that a
+    nested function or lambda binds for itself (``def show(key): return
+    self.args[key]`` in ``for key in self.args:``): in its body they hold
+    whatever its call hands it."""
+    if not env.own_keys:
+        return frozenset()
+    own = set(parameter_names(node.params))
+    if type(node) is cst.FunctionDef:
+        bindings = scope_bindings(cst.Module(body=list(suite_body(node.body))))
+        own |= {name for name in env.own_keys if bindings.of(name) != []}
+    return env.own_keys & frozenset(own)
