@@ -23,8 +23,9 @@ from doxtool.python.controlflow import contains_return, ends_with_raise, termina
 from doxtool.python.cstcaught import escaping_checks
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.csttried import kept_tried_imports
+from doxtool.python.excclasses import NEVER, SURE, handler_verdict, raised_class
 from doxtool.python.keyguards import GUARD_EXCEPTIONS
-from doxtool.python.raisecatch import finally_may_leave
+from doxtool.python.raisecatch import finally_may_leave, handler_names
 from doxtool.python.walkstate import Env
 
 
@@ -125,6 +126,31 @@ class CatchWalk:
         env.trying -= bool(handlers)
         if handlers:
             env.catchers.pop()
+
+    def _assertion_recovered(self, env: Env) -> bool:
+        """Whether a handler around the statement being walked that goes on
+        (does not end the function) may take an ``AssertionError``: past a
+        failing ``assert`` there, the walk goes on with what it tested
+        unproven. The first handler that surely takes it decides; an
+        enclosing ``try`` not known here (a caller's) may."""
+        if not env.trying:
+            return False
+        if len(env.catchers) != env.trying or self.scan.star_imports:
+            return True
+        scan = self.scan
+        raised = raised_class("AssertionError", scan.bound_names, scan.classes, self._base_only())
+        for handlers in reversed(env.catchers):
+            if handlers is None:
+                return True
+            for handler in handlers:
+                verdict = handler_verdict(handler_names(handler), raised)
+                if verdict == NEVER:
+                    continue
+                if not terminates(suite_body(handler.body)):
+                    return True
+                if verdict == SURE:
+                    return False
+        return False
 
     def _escaping(self, stmt: cst.Try | cst.TryStar, ending: frozenset[int]) -> frozenset[int]:
         """The checks at the start of the body of ``stmt`` whose raise no

@@ -11,6 +11,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import MESSAGE_KINDS
+from doxtool.python.cstnodes import child_nodes
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
@@ -138,9 +139,11 @@ class MessageKinds:
     def _message_when_ending(self, call: cst.Call, env: Env) -> str | None:
         """What the message of a ``Response(...)`` is when its ``break_loop``,
         decided at run time, is true: ``Response(message=text,
-        break_loop=bool(text))`` ends the turn only with some text."""
+        break_loop=bool(text))`` ends the turn only with some text. Not
+        known when the flag binds a name (``(text := other) != ""`` tests
+        another value than the message, read before it)."""
         flag = break_loop_node(call)
-        if flag is None:
+        if flag is None or _binds_name(flag):
             return None
         assumed = self._assume_nonempty(nonempty_when(flag, True), env)  # type: ignore[attr-defined]
         try:
@@ -157,6 +160,18 @@ def _parameters(fn: Func) -> set[str]:
         if isinstance(star, cst.Param):
             names.add(star.name.value)
     return names
+
+
+def _binds_name(node: cst.CSTNode) -> bool:
+    """Whether an expression holds a ``:=`` (outside a lambda, where it binds nothing here)."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if type(current) is cst.NamedExpr:
+            return True
+        if type(current) is not cst.Lambda:
+            todo.extend(child_nodes(current))
+    return False
 
 
 def break_loop_node(call: cst.Call) -> cst.BaseExpression | None:

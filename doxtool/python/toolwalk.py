@@ -195,8 +195,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             if small.msg is not None:
                 self._expr(small.msg, env)
             # ``assert text``: past it, ``text`` is not empty (as past ``if
-            # not text: raise ...``)
-            self._assume_nonempty(nonempty_when(small.test, True), env)
+            # not text: raise ...``), unless a handler that goes on may catch it
+            if not self._assertion_recovered(env):
+                self._assume_nonempty(nonempty_when(small.test, True), env)
         else:
             for child in child_nodes(small):
                 self._expr(child, env)
