@@ -2,8 +2,9 @@
 a ``break_loop`` flag that binds a name (``(text := other) != ""``) tests a
 value other than the message read before it, and an ``assert text`` whose
 ``AssertionError`` a handler that goes on catches lets an empty answer past
-it. The answer stays the model's as sent; the checks that do hold are not
-reported."""
+it, as ``if not text: raise ValueError(...)`` or ``case "": raise ...``
+under ``except ValueError: pass`` does. The answer stays the model's as
+sent; the checks that do hold are not reported."""
 
 from __future__ import annotations
 
@@ -31,6 +32,12 @@ AS_SENT = {
     "an assert a later handler goes past": "try:\n    assert text\nexcept KeyError:\n"
     "    return Response(message='No key.', break_loop=False)\nexcept Exception:\n    pass\n"
     "return Response(message=text, break_loop=True)",
+    "a check a handler goes past": "try:\n    if text in (None, ''):\n"
+    "        raise ValueError('no text')\nexcept ValueError:\n    pass\n"
+    "return Response(message=text, break_loop=True)",
+    "a case a handler goes past": "try:\n    match text:\n        case None | '':\n"
+    "            raise ValueError('no text')\nexcept Exception:\n    pass\n"
+    "return Response(message=text, break_loop=True)",
     "an assert any handler goes past": "try:\n    assert text, 'no text'\nexcept Exception:\n"
     "    other = ''\nreturn Response(message=text, break_loop=True)",
 }
@@ -46,6 +53,11 @@ CHECKED = {
     "an assert a handler of another class goes past": "try:\n    assert text\nexcept ValueError:\n"
     "    pass\nexcept AssertionError:\n    return Response(message='No answer.', break_loop=False)\n"
     "return Response(message=text, break_loop=True)",
+    "a check no handler takes": "try:\n    if not text:\n        raise ValueError('no text')\n"
+    "except KeyError:\n    pass\nreturn Response(message=text, break_loop=True)",
+    "a case that returns in a try": "try:\n    match text:\n        case None | '':\n"
+    "            return Response(message='No answer.', break_loop=False)\nexcept Exception:\n"
+    "    pass\nreturn Response(message=text, break_loop=True)",
     "an assert past the try": "try:\n    other = other.strip()\nexcept AttributeError:\n    pass\n"
     "assert text\nreturn Response(message=text, break_loop=True)",
 }

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from doxtool.python.controlflow import contains_return, ends_with_raise, terminates
+from doxtool.python.controlflow import contains_return, ends_with_raise
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
@@ -69,7 +69,7 @@ class MatchWalk:
             env.undecided.extend([set()] if framed[index] else [])
             self._stmts(case_body, env)
             needs.append(env.undecided.pop() if framed[index] else set())
-            if not assumed and self._takes_blank_first(stmt.cases, index):
+            if not assumed and self._takes_blank_first(stmt.cases, index, env):
                 # ``case None | "": return ...``: the later cases, and what
                 # follows the ``match``, never see ``""``
                 self._assume_nonempty([stmt.subject], env)
@@ -78,7 +78,7 @@ class MatchWalk:
         # the way past the cases, when none is irrefutable, needs nothing
         self._undecided_needs(needs + [set()] * (len(framed) - len(needs)), framed, env)
 
-    def _takes_blank_first(self, cases: Sequence[cst.MatchCase], index: int) -> bool:
+    def _takes_blank_first(self, cases: Sequence[cst.MatchCase], index: int, env: Env) -> bool:
         """Whether ``cases[index]`` takes ``""`` whatever else holds (no
         guard), no case before it may, and its body always ends ``execute``
         or the function."""
@@ -95,7 +95,7 @@ class MatchWalk:
                 for p in patterns
             )
             and all(_never_blank(c.pattern, self.module) for c in cases[:index])
-            and terminates(suite_body(case.body))
+            and self._ends_past_handlers(suite_body(case.body), env)  # type: ignore[attr-defined]
         )
 
     def _mapping_reads(self, pattern: cst.MatchPattern, env: Env) -> None:

@@ -16,7 +16,7 @@ from doxtool.python.armstarts import arm_start, next_arm, past_if
 from doxtool.python.catchwalk import CatchWalk
 from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
-from doxtool.python.controlflow import contains_return, ends_loop, leaves_pass, terminates
+from doxtool.python.controlflow import contains_return, ends_loop, leaves_pass
 from doxtool.python.cstliteralguards import LiteralArms
 from doxtool.python.cstnodes import child_nodes, dotted_name, loop_names, suite_body
 from doxtool.python.cstshapes import unpacked_pairs
@@ -196,7 +196,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 self._expr(small.msg, env)
             # ``assert text``: past it, ``text`` is not empty (as past ``if
             # not text: raise ...``), unless a handler that goes on may catch it
-            if not self._assertion_recovered(env):
+            if not self._raise_recovered("AssertionError", env):
                 self._assume_nonempty(nonempty_when(small.test, True), env)
         else:
             for child in child_nodes(small):
@@ -442,7 +442,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             # ``if not x: return ...`` (``len(x) == 0``, ``x == ""``): past it,
             # ``x`` is not empty
             after = nonempty_when(stmt.test, False)
-            if after and terminates(suite_body(stmt.body)):
+            if after and self._ends_past_handlers(suite_body(stmt.body), env):
                 self._assume_nonempty(after, env)
         if start is not None:
             left = next_arm(first, start, env)  # the ``else`` starts where the ``if`` did
