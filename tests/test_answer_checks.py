@@ -3,7 +3,8 @@ a ``break_loop`` flag that binds a name (``(text := other) != ""``) tests a
 value other than the message read before it, and an ``assert text`` whose
 ``AssertionError`` a handler that goes on catches lets an empty answer past
 it, as ``if not text: raise ValueError(...)`` or ``case "": raise ...``
-under ``except ValueError: pass`` does. The answer stays the model's as
+under ``except ValueError: pass`` does, and ``case "": return ...`` of
+``match text or other:``, which tests another value. The answer stays the model's as
 sent; the checks that do hold are not reported."""
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ AS_SENT = {
     "a case a handler goes past": "try:\n    match text:\n        case None | '':\n"
     "            raise ValueError('no text')\nexcept Exception:\n    pass\n"
     "return Response(message=text, break_loop=True)",
+    "a case that takes another value": "match text or other:\n    case '':\n"
+    "        return Response(message='No answer.', break_loop=False)\n"
+    "return Response(message=text, break_loop=True)",
+    "a case that takes a truth value": "match bool(text):\n    case '':\n"
+    "        return Response(message='No answer.', break_loop=False)\n"
+    "return Response(message=text, break_loop=True)",
     "an assert any handler goes past": "try:\n    assert text, 'no text'\nexcept Exception:\n"
     "    other = ''\nreturn Response(message=text, break_loop=True)",
 }
@@ -58,6 +65,9 @@ CHECKED = {
     "a case that returns in a try": "try:\n    match text:\n        case None | '':\n"
     "            return Response(message='No answer.', break_loop=False)\nexcept Exception:\n"
     "    pass\nreturn Response(message=text, break_loop=True)",
+    "a case that takes the stripped answer": "match text.strip():\n    case '':\n"
+    "        return Response(message='No answer.', break_loop=False)\n"
+    "return Response(message=text, break_loop=True)",
     "an assert past the try": "try:\n    other = other.strip()\nexcept AttributeError:\n    pass\n"
     "assert text\nreturn Response(message=text, break_loop=True)",
 }

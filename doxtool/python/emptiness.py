@@ -53,6 +53,17 @@ def nonempty_when(test: cst.BaseExpression, truth: bool) -> list[cst.BaseExpress
     return [subject] if subject is not None else []
 
 
+def nonempty_value(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The expressions shown not empty when the value of ``node`` is not
+    ``""`` (past ``match text.strip(): case "": return ...``): ``text``; none
+    for a value that is no string to test (``text or other``, ``bool(text)``,
+    ``a == b``)."""
+    if type(node) is cst.Call and _is_builtin_call(node, "bool"):
+        return []
+    subject = _subject(node)
+    return [subject] if subject is not None else []
+
+
 def _subject(node: cst.BaseExpression) -> cst.BaseExpression | None:
     """What is empty exactly when ``node`` is (``x`` for ``x.strip()``, ``len(x)``)."""
     while True:

@@ -13,7 +13,7 @@ import libcst as cst
 
 from doxtool.python.controlflow import contains_return, ends_with_raise
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.emptiness import nonempty_when
+from doxtool.python.emptiness import nonempty_value, nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.matchpatterns import match_values, refuses_none
 from doxtool.python.readvalues import raw_value
@@ -72,7 +72,7 @@ class MatchWalk:
             if not assumed and self._takes_blank_first(stmt.cases, index, env):
                 # ``case None | "": return ...``: the later cases, and what
                 # follows the ``match``, never see ``""``
-                self._assume_nonempty([stmt.subject], env)
+                self._assume_nonempty(nonempty_value(stmt.subject), env)
                 assumed = True
         env.conditional -= dispatch
         # the way past the cases, when none is irrefutable, needs nothing
