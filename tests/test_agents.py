@@ -405,6 +405,25 @@ def test_links_in_code_blocks_are_no_links() -> None:
     assert [link.target for link in doc.links] == ["item/text.md", "after.md"]
 
 
+def test_a_footnote_is_no_reference_definition_and_its_links_are_read(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "AGENTS.md": "# Root\n\nSee the guide[^1] and the notes[^n].\n\n"
+            "[^1]: [The guide](docs/guide.md) explains set-up.\n"
+            "[^n]: Notes are in [notes](docs/notes.md).\n",
+            "docs/guide.md": "g\n",
+        },
+    )
+    doc = parse("AGENTS.md", (tmp_path / "AGENTS.md").read_text())
+    assert [link.target for link in doc.links] == ["docs/guide.md", "docs/notes.md"]
+    assert doc.definitions == {}
+    code, out = check(tmp_path, "--select", "DOX203")
+    assert code == 1
+    assert out.count("DOX203") == 1
+    assert "AGENTS.md:6:28: DOX203 link `docs/notes.md`" in out
+
+
 def test_reference_rows_and_escaped_targets_name_their_files(tmp_path: Path) -> None:
     write_files(
         tmp_path,

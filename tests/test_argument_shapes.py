@@ -1036,3 +1036,65 @@ def test_a_log_label_reached_through_the_frameworks_hook_gives_no_default(
             (a["name"], a["required"], a["has_default"], a["default_unknown"], a["type"])
             for a in tool["arguments"]
         ] == [("label", False, False, False, None)], hooked
+
+
+def test_a_key_the_arguments_give_in_a_loop_over_them_is_no_computed_key(
+    run_cli, make_repo
+) -> None:
+    """``for key in self.args: self.args[key]`` reads a key the call has: the
+    loop takes every argument, and the key is not one to document; a key the
+    body binds anew (``key = key.upper()``) is computed."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                for key in self.args:
+                    print(key, self.args[key])
+                for name in self.args.keys():
+                    print(self.args.get(name))
+                for label, value in self.args.items():
+                    print(self.args[label], value)
+                for key in list(self.args):
+                    print(self.args[key])
+                return Response(message="logged", break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert tool["dynamic_reads"] == []
+    assert tool["other_arguments"]
+    rebound = source.replace(
+        "                    print(key, self.args[key])\n",
+        "                    key = key.upper()\n                    print(self.args[key])\n",
+    )
+    tool = _tool(run_cli, make_repo, rebound)
+    assert [r["expression"] for r in tool["dynamic_reads"]] == ["key"]
+
+
+def test_a_nested_function_naming_its_own_key_like_the_loop_reads_a_computed_key(
+    run_cli, make_repo
+) -> None:
+    """``def show(key): return self.args[key]`` (or a lambda) inside ``for key
+    in self.args:`` reads the key its call hands it, not the loop's: that
+    one is computed; a nested function that uses the loop's name reads the
+    loop's key."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                for key in self.args:
+                    def show(key):
+                        return self.args[key]
+                    print(show(key + "_raw"))
+                    def local():
+                        key = "a" + "b"
+                        return self.args[key]
+                    print(local())
+                    print((lambda key=key + "_x": self.args[key])())
+                    def loops():
+                        return self.args[key]
+                    print(loops(), (lambda: self.args[key])())
+                return Response(message="logged", break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert [(r["expression"], r["line"]) for r in tool["dynamic_reads"]] == [
+        ("key", 9),
+        ("key", 13),
+        ("key", 15),
+    ]

@@ -430,8 +430,8 @@ def test_effects_through_helpers_show_their_path_and_tools_that_intervene_count(
 ) -> None:
     helper = (
         "import subprocess\n\n\n"
-        "def convert(path):\n"
-        "    for flag in ('--convert', '--check'):\n"
+        "def convert(path, flags=('--convert', '--check')):\n"
+        "    for flag in flags:\n"
         "        subprocess.run(['soffice', flag, path])\n"
     )
     office = "from helpers import convert\n" + tool(

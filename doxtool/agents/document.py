@@ -5,7 +5,8 @@ The file is read line by line, the way CommonMark sees the parts that matter
 here: ATX headings (``## Purpose``), fenced code blocks (whose content is not
 Markdown), inline code spans (whose content is not a link) and HTML comments.
 Links are inline links and images (``[text](target)``) and reference
-definitions (``[label]: target``). Nothing is ever executed or followed.
+definitions (``[label]: target``); ``[^label]: text`` is a footnote (as GitHub
+renders it), whose text may hold links. Nothing is ever executed or followed.
 
 The Child DOX Index is the ``## Child DOX Index`` section. Its rows are the
 body rows of the first table in it whose header is ``| Child | Scope |``; a
@@ -306,7 +307,7 @@ def _paragraph_line(line: str) -> bool:
 def _collect_links(doc: AgentsDoc, line: str, number: int) -> None:
     visible = re.sub(r"<!--.*?-->", lambda m: " " * len(m.group(0)), _blank_code_spans(line))
     definition = _DEFINITION.match(visible)
-    if definition:
+    if definition and not definition.group(1).startswith("^"):
         target = _local_target(definition.group(2))
         if target is not None:
             doc.links.append(Link(target, number, definition.start(2) + 1, definition.group(1)))

@@ -142,7 +142,9 @@ class Outcome:
     #: empty or blank literal), ``argument`` (a tool argument as read, which
     #: the model may leave empty or out), ``computed`` (anything else); None
     #: when not known (a ``Response`` kept in a variable). Of ``a if c else
-    #: b``, the first of argument, blank, computed, text that either is.
+    #: b``, the first of argument, blank, computed, text that either is; of
+    #: one whose ``break_loop`` is decided at run time, what it is when that
+    #: is true (``Response(text, break_loop=bool(text))``: text).
     message: str | None = None
     #: calls of functions of other modules before it in its block (or one
     #: around it): were each never to return, no path would reach it

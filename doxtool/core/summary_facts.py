@@ -170,7 +170,8 @@ class Step:
     ``call`` (``what`` is a function of the repository that may be followed:
     a dotted name or ``self.<method>``), ``branch`` (one of ``arms`` runs; an
     arm may be empty), ``loop`` (``arms`` are the body and the ``else``;
-    ``what`` is ``always`` when the body runs at least once), ``try``
+    ``what`` is ``always`` for a ``while`` whose body runs until a ``break``,
+    ``written`` for a ``for`` over values written out: ``(a, b)``), ``try``
     (``arms`` are the body, the ``else``, the ``finally``, then the
     handlers), or ``return``, ``raise``, ``break``, ``continue``.
     """

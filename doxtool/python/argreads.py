@@ -23,6 +23,7 @@ from doxtool.python.localliterals import bound_literals
 from doxtool.python.loopkeys import MAX_LOOP_KEYS
 from doxtool.python.mergeforms import OPAQUE, Merge
 from doxtool.python.modulescan import Func
+from doxtool.python.ownkeys import OwnKeys
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.readvalues import keeps_blank, method_type, raw_value, tested_types
@@ -45,7 +46,7 @@ class DynamicKey:
 DYNAMIC = DynamicKey()
 
 
-class ArgumentReads:
+class ArgumentReads(OwnKeys):
     """The reads of a tool's arguments: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _execute_parameters(self, fn: Func) -> None:
@@ -272,8 +273,7 @@ class ArgumentReads:
         key = self._key(key_node, env)
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
         if isinstance(key, DynamicKey):
-            expression = one_line(code_of(key_node, self.module))
-            self.dynamic.append(DynamicRead(expression, line, column, env.func.qualname))
+            self._dynamic_read(key_node, line, column, env)  # type: ignore[attr-defined]
             return None
         if self._overridden(source, key, env):
             return None  # ``{**self.args, "mode": "x"}["mode"]`` reads no argument

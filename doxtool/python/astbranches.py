@@ -66,6 +66,19 @@ def nonempty_literal(node: ast.expr) -> bool:
     )
 
 
+def written_out(node: ast.expr) -> str:
+    """``written`` for a literal tuple, list or set with no starred element
+    (``for url in (a, b):`` goes round the values written out, as the same
+    statements written once for each would), else ``""``
+    (:attr:`~doxtool.core.summary_facts.Step.what` of a loop)."""
+    if type(node) in _CONTAINERS and not any(
+        type(e) is ast.Starred
+        for e in node.elts  # type: ignore[attr-defined]
+    ):
+        return "written"
+    return ""
+
+
 #: comparison operators and their negation
 _NEGATED: dict[type, type] = {
     ast.Is: ast.IsNot,

@@ -21,10 +21,11 @@ import libcst as cst
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import contains_return, ends_with_raise, terminates
 from doxtool.python.cstcaught import escaping_checks
-from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.cstnodes import child_nodes, dotted_name, suite_body
 from doxtool.python.csttried import kept_tried_imports
+from doxtool.python.excclasses import NEVER, SURE, handler_verdict, raised_class
 from doxtool.python.keyguards import GUARD_EXCEPTIONS
-from doxtool.python.raisecatch import finally_may_leave
+from doxtool.python.raisecatch import finally_may_leave, handler_names
 from doxtool.python.walkstate import Env
 
 
@@ -125,6 +126,53 @@ class CatchWalk:
         env.trying -= bool(handlers)
         if handlers:
             env.catchers.pop()
+
+    def _ends_past_handlers(self, body: Sequence[cst.BaseStatement], env: Env) -> bool:
+        """Whether ``body`` always ends the function (:func:`terminates`),
+        also where a ``try`` around it has a handler that goes on: none of
+        its raises may be taken there (``if not text: raise ValueError(...)``
+        under ``except ValueError: pass`` lets an empty ``text`` past it)."""
+        if not terminates(body):
+            return False
+        if not env.trying:
+            return True
+        todo: list[cst.CSTNode] = list(body)
+        while todo:
+            node = todo.pop()
+            if type(node) is cst.Raise:
+                exc = node.exc.func if type(node.exc) is cst.Call else node.exc
+                dotted = dotted_name(exc) if exc is not None else None
+                if self._raise_recovered(".".join(dotted) if dotted else None, env):
+                    return False
+            elif type(node) not in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+                todo.extend(child_nodes(node))
+        return True
+
+    def _raise_recovered(self, name: str | None, env: Env) -> bool:
+        """Whether a handler around the statement being walked that goes on
+        (does not end the function) may take a raise of the class ``name``
+        (``None``: not known; ``AssertionError`` of a failing ``assert``):
+        past it, the walk goes on with what the check tested unproven. The
+        first handler that surely takes it decides; an enclosing ``try`` not
+        known here (a caller's) may."""
+        if not env.trying:
+            return False
+        scan = self.scan
+        if name is None or len(env.catchers) != env.trying or scan.star_imports:
+            return True
+        raised = raised_class(name, scan.bound_names, scan.classes, self._base_only())
+        for handlers in reversed(env.catchers):
+            if handlers is None:
+                return True
+            for handler in handlers:
+                verdict = handler_verdict(handler_names(handler), raised)
+                if verdict == NEVER:
+                    continue
+                if not terminates(suite_body(handler.body)):
+                    return True
+                if verdict == SURE:
+                    return False
+        return False
 
     def _escaping(self, stmt: cst.Try | cst.TryStar, ending: frozenset[int]) -> frozenset[int]:
         """The checks at the start of the body of ``stmt`` whose raise no

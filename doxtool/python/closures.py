@@ -31,6 +31,7 @@ from doxtool.core.literaleval import literal_eval
 from doxtool.python.accessors import accessor_read, held_defaults
 from doxtool.python.callfallbacks import past_fallback
 from doxtool.python.cstnodes import child_nodes, parameter_names, suite_body
+from doxtool.python.ownkeys import shadowed_keys
 from doxtool.python.walkstate import Env
 
 #: literal containers: a loop over one with an element runs at least once
@@ -106,6 +107,8 @@ class ClosureWalk:
         stmt = env.stmt
         shadowed = env.dicts & _param_names(node)
         env.dicts -= shadowed
+        own_keys = env.own_keys
+        env.own_keys -= shadowed_keys(node, env)
         if some_calls:
             env.undecided.append(set())
         try:
@@ -115,6 +118,7 @@ class ClosureWalk:
             if some_calls:
                 env.undecided.pop()
             env.dicts |= shadowed
+            env.own_keys = own_keys
             env.keys = outer_keys
             env.held_defaults = outer_defaults
             env.stmt = stmt
@@ -138,11 +142,14 @@ class ClosureWalk:
         env.loop_keys = {n: v for n, v in loop_keys.items() if n not in own}
         shadowed = env.dicts & own
         env.dicts -= shadowed
+        own_keys = env.own_keys
+        env.own_keys -= shadowed_keys(node, env)
         try:
             return self._arg_of(read, env)  # type: ignore[attr-defined,no-any-return]
         finally:
             env.keys, env.loop_keys = keys, loop_keys
             env.dicts |= shadowed
+            env.own_keys = own_keys
 
     def _passed_keys(self, node: cst.FunctionDef, call: cst.Call, env: Env) -> dict[str, str]:
         """The nested function's parameters the call binds to a literal key
@@ -183,11 +190,14 @@ class ClosureWalk:
         """A lambda's body: evaluated when called, if ever; its parameters are its own names."""
         shadowed = env.dicts & _param_names(node)
         env.dicts -= shadowed
+        own_keys = env.own_keys
+        env.own_keys -= shadowed_keys(node, env)
         try:
             self._expr((node.body, frozenset(), frozenset()), env)
             self._escaped(node.body, env)  # type: ignore[attr-defined]  # ``lambda: self.args``
         finally:
             env.dicts |= shadowed
+            env.own_keys = own_keys
 
     def _closures_left(self, env: Env) -> None:
         """After a function's body: a nested function no call the walk met

@@ -2,7 +2,8 @@
 
 ``if text:`` (in its body), ``if not text: return ...``, ``if len(text) == 0:
 raise ...``, ``if text.strip() == "": ...`` (past them, or in their ``else``)
-all show that ``text`` holds something. :func:`nonempty_when` reads a test
+all show that ``text`` holds something, as ``if text in ("", None): return
+...`` does past it. :func:`nonempty_when` reads a test
 and says which expressions are not empty when it is true, or when it is false;
 nothing is evaluated, and a test it does not recognise shows nothing.
 """
@@ -52,6 +53,17 @@ def nonempty_when(test: cst.BaseExpression, truth: bool) -> list[cst.BaseExpress
     return [subject] if subject is not None else []
 
 
+def nonempty_value(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The expressions shown not empty when the value of ``node`` is not
+    ``""`` (past ``match text.strip(): case "": return ...``): ``text``; none
+    for a value that is no string to test (``text or other``, ``bool(text)``,
+    ``a == b``)."""
+    if type(node) is cst.Call and _is_builtin_call(node, "bool"):
+        return []
+    subject = _subject(node)
+    return [subject] if subject is not None else []
+
+
 def _subject(node: cst.BaseExpression) -> cst.BaseExpression | None:
     """What is empty exactly when ``node`` is (``x`` for ``x.strip()``, ``len(x)``)."""
     while True:
@@ -83,6 +95,10 @@ def _comparison(test: cst.Comparison) -> tuple[cst.BaseExpression, bool] | None:
         if op not in _MIRRORED:
             return None
         left, right, op = right, left, _MIRRORED[op]
+    if op in (cst.In, cst.NotIn) and _holds_empty_string(right):
+        # ``x in ("", None)`` is false only for a value other than ``""``
+        subject = _subject(left)
+        return (subject, op is cst.In) if subject is not None else None
     if _is_empty_string(right) and op in (cst.Equal, cst.NotEqual):
         subject = _subject(left)
         return (subject, op is cst.Equal) if subject is not None else None
@@ -96,6 +112,14 @@ def _comparison(test: cst.Comparison) -> tuple[cst.BaseExpression, bool] | None:
         if (op, number) in _LEN_FULL:
             return subject, False
     return None
+
+
+def _holds_empty_string(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is a tuple, list or set written out with ``""`` among its elements."""
+    if type(node) not in (cst.Tuple, cst.List, cst.Set):
+        return False
+    elements = node.elements  # type: ignore[attr-defined]
+    return any(type(e) is cst.Element and _is_empty_string(e.value) for e in elements)
 
 
 def _is_builtin_call(node: cst.Call, name: str) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from doxtool.core.summary_facts import Step
 from doxtool.python import effects
+from doxtool.python.astbranches import written_out
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import (
     KILL,
@@ -189,7 +190,8 @@ class _Builder(PathOrigins):
             self._compound(out, Step("branch", stmt.lineno), stmt.body, stmt.orelse, stmt.test)
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self.expr(stmt.iter, out)
-            self._compound(out, Step("loop", stmt.lineno), stmt.body, stmt.orelse)
+            loop = Step("loop", stmt.lineno, written_out(stmt.iter))
+            self._compound(out, loop, stmt.body, stmt.orelse)
         elif isinstance(stmt, ast.While):
             always = isinstance(stmt.test, ast.Constant) and bool(stmt.test.value)
             test: list[Step] = []
@@ -199,8 +201,7 @@ class _Builder(PathOrigins):
             step = Step("loop", stmt.lineno, "always" if always else "")
             step.arms = [body, self.block(stmt.orelse)]
             out.extend(test)
-            if _matters(step):
-                out.append(step)
+            self._add(out, step)
         elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
             step = Step("try", stmt.lineno)
             step.arms = [

@@ -7,11 +7,13 @@ mapping patterns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
 from doxtool.python.controlflow import contains_return, ends_with_raise
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.emptiness import nonempty_when
+from doxtool.python.emptiness import nonempty_value, nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.matchpatterns import match_values, refuses_none
 from doxtool.python.readvalues import raw_value
@@ -38,6 +40,8 @@ class MatchWalk:
         needs: list[set[str]] = []
         env.conditional += dispatch
         builder = self.args.get(arg) if arg is not None else None
+        #: a case that takes ``""`` and ends was walked: past it the subject is not empty
+        assumed = False
         for index, case in enumerate(stmt.cases):
             if builder is not None:
                 # ``case "auto":`` before ``case _: int(timeout)``: a value
@@ -70,6 +74,11 @@ class MatchWalk:
                 self._leave_presence(env)
                 env.absent.pop()
                 env.guards.pop()
+            if not assumed and self._takes_blank_first(stmt.cases, index, env):
+                # ``case None | "": return ...``: the later cases, and what
+                # follows the ``match``, never see ``""``
+                self._assume_nonempty(nonempty_value(stmt.subject), env)
+                assumed = True
         env.conditional -= dispatch
         # the way past the cases, when none is irrefutable, needs nothing
         self._undecided_needs(needs + [set()] * (len(framed) - len(needs)), framed, env)
@@ -93,6 +102,26 @@ class MatchWalk:
         env.absent.append(self._absent_of(guard, env)[0])
         self._enter_presence(guard, env)
         return True
+
+    def _takes_blank_first(self, cases: Sequence[cst.MatchCase], index: int, env: Env) -> bool:
+        """Whether ``cases[index]`` takes ``""`` whatever else holds (no
+        guard), no case before it may, and its body always ends ``execute``
+        or the function."""
+        case = cases[index]
+        patterns = (
+            [e.pattern for e in case.pattern.patterns]
+            if type(case.pattern) is cst.MatchOr
+            else [case.pattern]
+        )
+        return (
+            case.guard is None
+            and any(
+                type(p) is cst.MatchValue and literal_value(p.value, self.module) == (True, "")
+                for p in patterns
+            )
+            and all(_never_blank(c.pattern, self.module) for c in cases[:index])
+            and self._ends_past_handlers(suite_body(case.body), env)  # type: ignore[attr-defined]
+        )
 
     def _mapping_reads(self, pattern: cst.MatchPattern, env: Env) -> None:
         """``match self.args: case {"text": str(t)}``: each key of a mapping

@@ -8,27 +8,24 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
 
 import libcst as cst
 
-from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome
+from doxtool.core.facts import HelperCall, MissingResponse, Outcome
 from doxtool.python.bindings import Binding, scope_bindings
 from doxtool.python.codeline import one_line
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
-from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
+from doxtool.python.messagekinds import MessageKinds, break_loop_node
 from doxtool.python.modulescan import Func
 from doxtool.python.nonereach import returns_bound_none
-from doxtool.python.numbertexts import number_text
 from doxtool.python.ownparams import own_params
-from doxtool.python.readvalues import raw_value
 from doxtool.python.unawaited import coroutine_made
 from doxtool.python.walkstate import Env
 
 
-class Outcomes:
+class Outcomes(MessageKinds):
     """Returns and raises: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     # -- returns, raises ------------------------------------------------------
@@ -65,7 +62,10 @@ class Outcomes:
         call = inner if type(inner) is cst.Call else None
         if call is not None and self._is_response_call(call, env):
             message = self._message_kind(call, env)
-            for kind, expression in self._break_loop(call, env):
+            flags = self._break_loop(call, env)
+            if message == "argument" and any(kind == "dynamic" for kind, _ in flags):
+                message = self._message_when_ending(call, env) or message
+            for kind, expression in flags:
                 self.outcomes.append(
                     Outcome(kind, line, column, expression, qualname, message=message)
                 )
@@ -152,132 +152,13 @@ class Outcomes:
     def _break_loop(self, call: cst.Call, env: Env) -> list[tuple[bool | str, str | None]]:
         """``break_loop`` of a ``Response(...)`` call: the booleans it may be,
         or dynamic (with the expression) when they are not known."""
-        value: cst.BaseExpression | None = None
-        positional = [a for a in call.args if a.keyword is None and not a.star]
-        for arg in call.args:
-            if arg.keyword is not None and arg.keyword.value == "break_loop":
-                value = arg.value
-        if value is None and len(positional) >= 2:
-            value = positional[1].value
+        value = break_loop_node(call)
         if value is None:
             splat = next((a for a in call.args if a.star == "**"), None)
             if splat is not None:
                 return [("dynamic", "**" + one_line(code_of(splat.value, self.module)))]
             return [("dynamic", "<missing>")]
         return self._break_loop_value(value, env)
-
-    def _message_kind(self, call: cst.Call, env: Env) -> str | None:
-        """What the ``message`` of a ``Response(...)`` call is made of (see
-        :attr:`Outcome.message`)."""
-        value: cst.BaseExpression | None = None
-        for arg in call.args:
-            if arg.keyword is not None and arg.keyword.value == "message":
-                value = arg.value
-        positional = [a for a in call.args if a.keyword is None and not a.star]
-        if value is None and positional:
-            value = positional[0].value
-        if value is None:
-            return None
-        kinds: set[str] = set()
-        todo = [value]
-        while todo and len(kinds) < len(MESSAGE_KINDS):
-            node = todo.pop()
-            if type(node) is cst.IfExp:
-                for arm, truth in ((node.orelse, False), (node.body, True)):
-                    if self._shown_nonempty(arm, node.test, truth, env):
-                        kinds.add("text")  # ``text if text else ...``: not empty there
-                    else:
-                        todo.append(arm)
-            else:
-                kinds.add(self._one_message_kind(node, env))
-        return next((kind for kind in MESSAGE_KINDS if kind in kinds), None)
-
-    def _shown_nonempty(
-        self, arm: cst.BaseExpression, test: cst.BaseExpression, truth: bool, env: Env
-    ) -> bool:
-        """Whether ``arm`` is an argument's value as read that ``test`` shows
-        is not empty when it is ``truth`` (``text if text else "Done."``)."""
-        if not raw_value(arm):
-            return False
-        arg = self._arg_of(arm, env)
-        return arg is not None and any(
-            raw_value(shown) and self._arg_of(shown, env) == arg
-            for shown in nonempty_when(test, truth)
-        )
-
-    def _one_message_kind(self, node: cst.BaseExpression, env: Env) -> str:
-        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
-            # ``a or b or c`` is the first operand that is not empty: it is
-            # never empty when one operand has text, and blank operands only
-            # matter when all are
-            operands: list[cst.BaseExpression] = []
-            current: cst.BaseExpression = node
-            while type(current) is cst.BooleanOperation and type(current.operator) is cst.Or:
-                operands.append(current.right)
-                current = current.left
-            operands.append(current)
-            ordered = [self._one_message_kind(operand, env) for operand in reversed(operands)]
-            kinds = set(ordered)
-            if "text" in kinds:
-                return "text"
-            # ``text or DEFAULT_ANSWER``, ``text or self.agent.read_prompt(...)``:
-            # a missing or empty argument gives a fallback not known to be empty
-            last = max((i for i, kind in enumerate(ordered) if kind == "argument"), default=None)
-            if last is not None and "computed" in ordered[last + 1 :]:
-                return "computed"
-            return next((k for k in MESSAGE_KINDS if k in kinds and k != "blank"), "blank")
-        if type(node) is cst.Name and node.value in env.texts:
-            return "text"
-        if type(node) is cst.Name and node.value in env.computed:
-            return "computed"
-        ok, value = (
-            self._bound_string(node.value, env)
-            if type(node) is cst.Name
-            else literal_value(node, self.module)
-        )
-        if ok and isinstance(value, str):
-            return "text" if value.strip() else "blank"
-        if type(node) is cst.FormattedString:
-            parts = node.parts
-            if any(type(p) is cst.FormattedStringText and p.value.strip() for p in parts):
-                return "text"
-            if any(
-                type(p) is cst.FormattedStringExpression
-                and self._arg_of(p.expression, env)
-                and not number_text(p.expression, self, env)
-                for p in parts
-            ):
-                return "argument"
-            return "computed"
-        if number_text(node, self, env):
-            return "text"  # a number written out is never empty
-        arg = self._arg_of(node, env)
-        if arg is None:
-            return "computed"
-        return "text" if arg in env.nonempty else "argument"
-
-    def _bound_string(self, name: str, env: Env) -> tuple[bool, Any]:
-        """(True, the string) a name holds when each binding of it is a
-        string literal that is blank, or each one that is not (``fallback =
-        ""``; ``DEFAULT_ANSWER = "Done."`` at module level where the function
-        binds no such name and has no such parameter); else (False, None)."""
-        fn = env.func
-        if name in _parameters(fn):
-            return False, None
-        local = self._bound_in(fn.node.body, name)
-        if local is None:
-            return False, None
-        if not local:
-            ok, value = self.scan.constant(name)
-            return (True, value) if ok and isinstance(value, str) else (False, None)
-        values = [
-            literal_value(b.value, self.module) if b.value is not None else (False, None)
-            for b in local
-        ]
-        if not all(ok and isinstance(value, str) for ok, value in values):
-            return False, None
-        blank = {not value.strip() for _, value in values}
-        return (True, values[0][1]) if len(blank) == 1 else (False, None)
 
     def _break_loop_value(
         self, value: cst.BaseExpression, env: Env
@@ -487,13 +368,3 @@ def _binds_within(stmt: cst.CSTNode, nodes: set[int]) -> bool:
             return True
         todo.extend(child_nodes(node))
     return False
-
-
-def _parameters(fn: Func) -> set[str]:
-    """The names of a function's parameters, ``*args`` and ``**kwargs`` too."""
-    names = {p.name.value for p in fn.named()}
-    params = fn.node.params
-    for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
-            names.add(star.name.value)
-    return names

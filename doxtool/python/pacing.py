@@ -433,6 +433,9 @@ class _Walk:
         body = step.arms[0] if step.arms else []
         orelse = step.arms[1] if len(step.arms) > 1 else []
         always = step.what == "always"
+        # a loop over values written out: its turns are the effects one after
+        # the other, once each (not repeated)
+        written = step.what == "written"
         head = None if checked else state
         breaks: list[object] = []
         for _ in range(3):
@@ -440,7 +443,10 @@ class _Walk:
             end = self.steps(frame, body, head)
             jumps = frame.loops.pop()
             breaks = jumps["break"]
-            turned = (s if _same(s, state) else _next_turn(s) for s in (end, *jumps["continue"]))
+            turned = (
+                s if written or _same(s, state) else _next_turn(s)
+                for s in (end, *jumps["continue"])
+            )
             new_head = None if checked else _join(state, *turned)
             if _kind(new_head) == _kind(head):
                 head = new_head

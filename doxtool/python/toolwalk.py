@@ -16,7 +16,7 @@ from doxtool.python.armstarts import arm_start, next_arm, past_if
 from doxtool.python.catchwalk import CatchWalk
 from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
-from doxtool.python.controlflow import contains_return, ends_loop, leaves_pass, terminates
+from doxtool.python.controlflow import contains_return, ends_loop, leaves_pass
 from doxtool.python.cstliteralguards import LiteralArms
 from doxtool.python.cstnodes import child_nodes, dotted_name, loop_names, suite_body
 from doxtool.python.cstshapes import unpacked_pairs
@@ -194,6 +194,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             env.closed, env.closed_rejects = closed, rejects
             if small.msg is not None:
                 self._expr(small.msg, env)
+            # ``assert text``: past it, ``text`` is not empty (as past ``if
+            # not text: raise ...``), unless a handler that goes on may catch it
+            if not self._raise_recovered("AssertionError", env):
+                self._assume_nonempty(nonempty_when(small.test, True), env)
         else:
             for child in child_nodes(small):
                 self._expr(child, env)
@@ -338,7 +342,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 env.loop_keys.pop(name, None)
             else:
                 runs = bool(keys) or nonempty_literal(stmt.iter)
+                held = self._hold_own_keys(stmt, env)  # type: ignore[attr-defined]
                 self._loop_body(suite_body(stmt.body), env, runs)
+                env.own_keys -= held
         if stmt.orelse is not None:
             self._stmts(suite_body(stmt.orelse.body), env)
 
@@ -428,7 +434,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         env.string_bodies.pop()
         needs = env.undecided.pop() if framed[0] else set()
         other: set[str] = set()  # what an absent ``else`` needs
-        _forget(assumed, env)
+        env.forget_nonempty(assumed)
         self._leave_presence(env)
         env.absent.pop()
         env.guards.pop()
@@ -436,7 +442,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             # ``if not x: return ...`` (``len(x) == 0``, ``x == ""``): past it,
             # ``x`` is not empty
             after = nonempty_when(stmt.test, False)
-            if after and terminates(suite_body(stmt.body)):
+            if after and self._ends_past_handlers(suite_body(stmt.body), env):
                 self._assume_nonempty(after, env)
         if start is not None:
             left = next_arm(first, start, env)  # the ``else`` starts where the ``if`` did
@@ -457,7 +463,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 self._arm_entry(stmt.orelse, body, env)
                 self._stmts(body, env)
             other = env.undecided.pop() if framed[1] else set()
-            _forget(assumed, env)
+            env.forget_nonempty(assumed)
             env.absent.pop()
             env.guards.pop()
             second = set(env.bound)
@@ -485,10 +491,3 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         env.texts |= names
         env.nonempty |= args
         return names, args
-
-
-def _forget(assumed: tuple[set[str], set[str]], env: Env) -> None:
-    """Undo :meth:`StatementWalk._assume_nonempty` past the block it held in."""
-    names, args = assumed
-    env.texts -= names
-    env.nonempty -= args

@@ -170,6 +170,8 @@ class Env:
     absent: list[frozenset[str]] = field(default_factory=list)
     #: loop variable -> the literal key it holds in this pass of the loop body
     loop_keys: dict[str, str] = field(default_factory=dict)
+    #: loop variables holding a key of the arguments dict (:mod:`~doxtool.python.ownkeys`)
+    own_keys: frozenset[str] = frozenset()
     #: the test being walked belongs to a closed dispatch (anything else is an error)
     closed: bool = False
     #: ``If`` nodes of closed dispatch chains
@@ -368,6 +370,13 @@ class Env:
         """Leave a block: what :meth:`block_state` saved holds again."""
         for name, value in zip(_BLOCK_FIELDS, saved, strict=True):
             setattr(self, name, value)
+
+    def forget_nonempty(self, assumed: tuple[set[str], set[str]]) -> None:
+        """Undo what :meth:`~doxtool.python.toolwalk.StatementWalk._assume_nonempty`
+        assumed (names, arguments) past the block it held in."""
+        names, args = assumed
+        self.texts -= names
+        self.nonempty -= args
 
     def absent_keys(self) -> set[str]:
         return {key for group in self.absent for key in group}

@@ -79,6 +79,17 @@ def _fallback_files(fallback: str) -> dict[str, str]:
     return with_files({"tools/task_done.py": _FALLBACK_TOOL.replace("<FALLBACK>", fallback)})
 
 
+def _ending_when(flag: str) -> dict[str, str]:
+    """The response tool without its guard, ending the turn when ``flag`` is true."""
+    tool = _RESPONSE_TOOL.replace(
+        "        if not text:\n"
+        '            raise RepairableException("The answer goes in `text`.")\n'
+        "        return Response(message=text, break_loop=True)\n",
+        f"        return Response(message=text, break_loop={flag})\n",
+    )
+    return with_files({"tools/response.py": tool})
+
+
 def _answer_unguarded(tool: ToolFacts, outcome: Outcome) -> bool:
     if outcome.break_loop is False or outcome.message not in ("argument", "blank"):
         return False
@@ -101,8 +112,10 @@ or a blank literal, belongs to a tool that raises `RepairableException` (the
 guard for an empty or missing answer; a raise anywhere in the code the tool
 runs counts, whatever it tests). An answer tested before it is returned
 (`if not text: return Response("...", break_loop=False)` or `raise ...`;
-`len(text) == 0`, `text == ""`, `not text.strip()` alike), or returned inside
-`if text:` (`text if text else ...`), is not empty there and is not
+`len(text) == 0`, `text == ""`, `text in (None, "")`, `not text.strip()`,
+`assert text`, and a first `case` taking `""` that ends, alike), returned inside
+`if text:` (`text if text else ...`), or ending the turn only when it holds
+something (`break_loop=bool(text)`), is not empty there and is not
 reported, also when a function of the module builds the `Response` from it
 (`return reply(text)`). Nor is an answer with a fallback for a missing or
 empty one (`text or "Done."`, `text or DEFAULT_ANSWER`, `text or
@@ -149,6 +162,22 @@ not reported. 2 of 2: on by default.
         Example(
             _finish_files('\n        if not text:\n            return final("Nothing to say.")')
         ),
+        # tested before it is returned: ``assert``, membership, a ``case`` taking ``""``
+        Example(_finish_files('\n        assert text, "The answer goes in `text`."')),
+        Example(
+            _finish_files(
+                '\n        if text in (None, ""):\n            return final("Nothing to say.")'
+            )
+        ),
+        Example(
+            _finish_files(
+                '\n        match text:\n            case None | "":\n'
+                '                return final("Nothing to say.")\n'
+                "            case str():\n                pass"
+            )
+        ),
+        # the turn ends only when there is an answer
+        Example(_ending_when("bool(text)")),
         # a fallback not known to be empty answers a missing or empty ``text``
         Example(_fallback_files('"Done."')),
         Example(_fallback_files("DEFAULT_ANSWER")),
@@ -169,6 +198,17 @@ not reported. 2 of 2: on by default.
             [Expect("tools/response.py", 8, "raise `RepairableException`")],
         ),
         Example(_finish_files(""), [Expect("tools/finish.py", 8, "as the model sent it")]),
+        Example(
+            _ending_when('bool(self.args.get("stop"))'),
+            [Expect("tools/response.py", 8, "can end the turn")],
+        ),
+        # ``None`` alone out of the way leaves ``""``
+        Example(
+            _finish_files(
+                '\n        if text in (None,):\n            return final("Nothing to say.")'
+            ),
+            [Expect("tools/finish.py", 10, "as the model sent it")],
+        ),
         # a fallback known to be empty leaves the answer as the model sent it
         *(
             Example(_fallback_files(empty), [Expect("tools/task_done.py", 11, "as the model sent")])

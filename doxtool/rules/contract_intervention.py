@@ -47,6 +47,14 @@ class PollTool(Tool):
         return Response(message="waited", break_loop=False)
 """
 
+
+def _unchecked_poll(values: str) -> str:
+    """The poll tool without its check, going round ``values``."""
+    return _POLL_TOOL.replace("            await self.agent.handle_intervention()\n", "").replace(
+        'range(int(self.args.get("seconds", 10)))', values
+    )
+
+
 _REVIEW_TOOL = """\
 import subprocess
 
@@ -216,7 +224,9 @@ reports. Two effects one after the other, once (a remote `stat` and the
 `patch` it guards, an action and the screenshot that follows it), are not
 reported: they are one operation, the pause waits at most for its end, and a
 check between them can break it (a pause between a freshness check and the
-write it guards makes the check stale).
+write it guards makes the check stale). A loop over values written out
+(`for url in (primary, mirror):`) is taken as its turns written one after
+another: it is reported only inside a loop that repeats it.
 
 **Why it matters.** `tools/AGENTS.md`: use `await
 self.agent.handle_intervention(...)` when a long-running or external result
@@ -285,17 +295,28 @@ remote `stat` and the `patch` it guards. 3 of 3: on by default.
                 }
             )
         ),
+        # a loop over values written out: each turn once, as statements one after another
+        Example(with_files({"tools/poll.py": _unchecked_poll("(0.1, 0.2)")})),
     ]
     invalid = [
         Example(
             with_files(
-                {
-                    "tools/poll.py": _POLL_TOOL.replace(
-                        "            await self.agent.handle_intervention()\n", ""
-                    )
-                }
+                {"tools/poll.py": _unchecked_poll('range(int(self.args.get("seconds", 10)))')}
             ),
             [Expect("tools/poll.py", 9, "`asyncio.sleep` (a wait, line 9) again")],
+        ),
+        # the turns of a loop around it repeat it
+        Example(
+            with_files(
+                {
+                    "tools/poll.py": _unchecked_poll("(0.1, 0.2)")
+                    .replace(
+                        "        for _", '        while self.args.get("again"):\n            for _'
+                    )
+                    .replace("            await asyncio", "                await asyncio")
+                }
+            ),
+            [Expect("tools/poll.py", 10, "`asyncio.sleep` (a wait, line 10) again")],
         ),
         Example(
             with_files({"tools/fetch.py": _FETCH_TOOL}),
