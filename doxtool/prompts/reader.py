@@ -25,6 +25,7 @@ from doxtool.prompts.barenames import bare_written_names, code_names, schema_nam
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.examples import load_example, root_objects
 from doxtool.prompts.exlabels import html_lead, inline_label
+from doxtool.prompts.frontmatter import markdown_source
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
     heading_name,
@@ -55,7 +56,6 @@ if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run ne
 #: fence info strings (first word, any case) that mark a JSON example
 JSON_INFO = frozenset({"json", "json5", "jsonc"})
 
-_NEWLINE_RE = re.compile(r"\r\n?")
 _ARGS_LINE_RE = re.compile(
     rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:args?|arguments?)[ \t]*(?:(?:\*\*|__)[ \t]*)?:(?:\*\*|__)?",
     re.I,
@@ -81,7 +81,7 @@ class PromptReader:
 
     def __init__(self, text: str, doc: PromptDoc) -> None:
         # Normalise as markdown-it does, so token lines index these lines.
-        self.source = _NEWLINE_RE.sub("\n", text).replace("\x00", "\ufffd")
+        self.source = markdown_source(text)
         self.lines = self.source.split("\n")
         self.doc = doc
         self.tool: str | None = None
