@@ -9,7 +9,9 @@ import pytest
 from test_prompt_reading_rules import MODE_PY, PROMPT, _check
 
 #: the wait prompt titled below its front matter, teaching ``label`` (required)
-BODY = "# wait tool\nPause.\n\n## Arguments\n- `label` (required): what for\n- `seconds`: how long\n"
+BODY = (
+    "# wait tool\nPause.\n\n## Arguments\n- `label` (required): what for\n- `seconds`: how long\n"
+)
 
 
 @pytest.mark.parametrize(

@@ -21,10 +21,11 @@ _NAME = r"[^\W\d][\w.:-]*"
 #: a fence opening or closing a code block
 _FENCE_RE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
 #: a list item (bullet or number) and the name it opens with, bold or in
-#: backticks or bare, then ``:``, a parenthesis and ``:``, or a dash
+#: backticks or bare, then ``:``, a parenthesis and ``:``, or a dash; or
+#: alone on its line (``- wait``, ``1. **wait**``)
 _ITEM_RE = re.compile(
     rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+(?:\*\*|__)?(?:(`)[ \t]*)?({_NAME})(?(1)[ \t]*`)"
-    r"(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))"
+    r"(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s)|\Z)"
 )
 #: the name a list item's text opens with, bold (a separator after it or
 #: not) or bare (a separator after it), not in backticks
