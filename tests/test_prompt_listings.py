@@ -98,6 +98,8 @@ def test_a_wrapper_that_lists_its_tools_itself_has_its_listing(make_repo, run_cl
         # a name alone on its item's line
         "- response\n- wait\n",
         "1. **wait**\n",
+        # a heading opening with its name, as a tool prompt's title does
+        "### wait: pause for a while\nargs: `seconds`\n",
         "| Tool | Arguments | Use |\n|---|---|---|\n| `wait` | `seconds` | pause |\n",
         "| Tool | Arguments | Use |\n| --- | --- | --- |\n| wait | seconds | pause |\n",
     ):
@@ -122,6 +124,7 @@ def test_a_wrapper_naming_no_tool_itself_still_shows_no_tools(make_repo, run_cli
         "```text\n- wait: pause\n| a | b |\n|---|---|\n| wait | x |\n```\n",
         "- pause with wait: seconds\n",
         "- wait a moment\n",
+        "### Wait times\n",
     ):
         files = clean_files()
         files[TINY_WRAPPER] = "## Tools\nOne JSON object a call:\n" + listing
