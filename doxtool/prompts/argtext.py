@@ -365,9 +365,11 @@ _WORDED_RE = re.compile(
 )
 #: a line whose words name arguments: ``Required: url``, ``Takes: url,
 #: timeout``, ``Input: url: string``, ``Args \u2014 url (required), timeout``
+#: (an ``args:`` line is its section tool's: :func:`args_line_names`)
 _WORDED_LINE_RE = re.compile(
-    r"^[ \t]*(?:\*\*|__)?(?:required|inputs?|takes|args?|arguments?)(?:\*\*|__)?"
-    r"[ \t]*(?:[:\uff1a]|[ \t]\u2014|[ \t]\u2013|[ \t]-[ \t])(?:\*\*|__)?([^\n]*)",
+    r"^[ \t]*(?:\*\*|__)?(?:(?:required|inputs?|takes)(?:\*\*|__)?[ \t]*[:\uff1a]"
+    r"|(?:required|inputs?|takes|args?|arguments?)(?:\*\*|__)?[ \t]+[\u2014\u2013-][ \t])"
+    r"(?:\*\*|__)?([^\n]*)",
     re.I | re.M,
 )
 
