@@ -51,3 +51,26 @@ def test_a_tool_section_between_thematic_breaks_is_read(make_repo, run_cli, betw
         f"{PROMPT}:2:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:8) "
         "is never taught"
     ]
+
+
+def test_a_separator_under_a_paragraph_is_no_heading(make_repo, run_cli) -> None:
+    """`---` right under a paragraph of two lines or more (a separator
+    written without a blank line before it) made the paragraph a setext
+    heading, its `args:` line heading text: `label` was said never taught.
+    The model reads the text, and the framework takes only `#` headings."""
+    prompt = "### wait\nPause.\nargs: `label`, optional `seconds`, `hours`\n---\nNote: short.\n"
+    assert _check(make_repo, run_cli, prompt, MODE_PY) == [
+        f"{PROMPT}:3:37: PRM003 argument `hours` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]
+
+
+def test_a_one_line_title_over_a_separator_is_still_a_heading(make_repo, run_cli) -> None:
+    """Near miss: a setext title of one line (`wait` over `---`) titles the
+    prompt; without it the file teaches no tool."""
+    prompt = "wait\n---\nPause.\n\nargs: `label`, optional `seconds`\n"
+    assert _check(make_repo, run_cli, prompt, MODE_PY) == []
+    prompt = "Pause.\n\nargs: `label`, optional `seconds`\n"
+    assert _check(make_repo, run_cli, prompt, MODE_PY)[0].startswith(
+        "tools/wait.py:4:1: PRM001 tool `wait`"
+    )

@@ -1,4 +1,7 @@
-"""YAML front matter a prompt file opens with (``---``, ``title: wait``,
+"""The text the prompt reader parses, and its tokens: the file's YAML front
+matter blanked, and a ``---`` separator under a paragraph kept a separator.
+
+YAML front matter a prompt file opens with (``---``, ``title: wait``,
 ``---``): metadata, no Markdown. Read as Markdown, its last key over the
 closing ``---`` is a setext heading (``## title: wait``, a title naming a
 tool) and a ``# comment`` in it an ATX heading; the reader blanks it, as
@@ -17,6 +20,7 @@ comment.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 #: a line of YAML front matter: a key (and its value), a line indented under
 #: one, a list item, or a comment (``# `` alone: ``## x`` is a heading)
@@ -56,3 +60,34 @@ def markdown_source(text: str) -> str:
     lines = _NEWLINE_RE.sub("\n", text).replace("\x00", "\ufffd").split("\n")
     end = front_matter_end(lines)
     return "\n".join([""] * end + lines[end:])
+
+
+def parsed(source: str) -> tuple[list[Any], int | None, str]:
+    """The tokens of ``source`` (:func:`markdown_source`), the line where
+    nesting was cut (or None) and the source they were read from. A ``---``
+    under a paragraph of two lines or more, which Markdown reads as the
+    underline of a setext heading holding the whole paragraph (``args:
+    `url``` over ``---``), is a thematic break as its writer meant it: the
+    model reads the paragraph as text, and so does the framework, which
+    takes only ``#`` headings for titles. Its line is blanked and the
+    source read again; a one-line title over ``---`` stays a heading."""
+    from doxtool.core.mdlimits import parse_checked
+    from doxtool.prompts.tokens import markdown
+
+    tokens, cut = parse_checked(markdown(), source)
+    breaks = [
+        token.map[1] - 1
+        for token in tokens
+        if token.type == "heading_open"
+        and token.markup.startswith("-")
+        and token.map is not None
+        and token.map[1] - token.map[0] > 2
+    ]
+    if not breaks:
+        return tokens, cut, source
+    lines = source.split("\n")
+    for index in breaks:
+        lines[index] = ""
+    source = "\n".join(lines)
+    tokens, cut = parse_checked(markdown(), source)
+    return tokens, cut, source
