@@ -68,3 +68,45 @@ def test_an_outline_argument_the_tool_never_reads_is_reported(make_repo: Any, ru
 def test_other_openings_teach_nothing(make_repo: Any, run_cli: Any, prompt: str) -> None:
     output = check(make_repo, run_cli, prompt)
     assert "PRM001 tool `file_tool` has no prompt" in output, output
+
+
+@pytest.mark.parametrize(
+    "first",
+    ["file_tool: write to a file", "`file_tool` writes to a file", "Tool file_tool - writes"],
+)
+def test_a_first_line_opening_with_the_files_tool_teaches_it(
+    make_repo: Any, run_cli: Any, first: str
+) -> None:
+    """A short prompt (a tiny model's) whose first line opens with the name
+    its file is for, with no heading and no outline: the model is shown
+    that tool (before, PRM001 said no prompt taught it), and the arguments
+    after it are its own."""
+    root = make_repo(
+        {
+            "tools/file_tool.py": TOOL,
+            "prompts/agent.system.tool.file_tool.md": f"{first}\nargs: `path`, optional `mode`\n",
+        }
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM001,PRM002,PRM003,PRM004")
+    assert result.output.splitlines()[:-1] == [
+        "prompts/agent.system.tool.file_tool.md:2:25: PRM003 argument `mode` is taught for "
+        "`file_tool` but tools/file_tool.py never reads it"
+    ]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the first line opens with another word, or names the tool in prose
+        "Use file_tool to write a file\nargs: `path`\n",
+        # the name is another file's
+        "file_tool: write to a file\nargs: `path`\n",
+    ],
+)
+def test_a_first_line_naming_another_tool_teaches_nothing(
+    make_repo: Any, run_cli: Any, prompt: str
+) -> None:
+    name = "file" if prompt.startswith("file_tool:") else "file_tool"
+    root = make_repo({"tools/file_tool.py": TOOL, f"prompts/agent.system.tool.{name}.md": prompt})
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM001")
+    assert "PRM001 tool `file_tool` " in result.output, result.output

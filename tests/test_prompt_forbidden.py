@@ -142,9 +142,12 @@ def test_an_item_telling_not_to_send_its_name_teaches_nothing(tmp_path: Path) ->
         "|---|---|---|\n"
         "| `files` | no | not supported by this profile \u2014 do not use |\n"
         "| `style` | no | the style, do not use bold |\n"
+        "| `retries` | no | not supported yet |\n"
+        "| `proxy` | no | **not yet implemented** |\n"
+        "| `cache` | no | not implemented for binary pages |\n"
     )
     doc = parse_file(tmp_path, "p.md", text)
-    assert [a.name for a in doc.arguments] == ["text", "path", "mode", "lang", "style"]
+    assert [a.name for a in doc.arguments] == ["text", "path", "mode", "lang", "style", "cache"]
 
 
 def test_items_telling_not_to_send_a_name_are_not_reported(make_repo, run_cli) -> None:

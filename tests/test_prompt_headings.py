@@ -139,6 +139,11 @@ def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli)
         "### \U0001f9f0 wait",
         "## \u2699\ufe0f Tool: `wait`",
         "# Tool wait",
+        # a number, bold, a call's parentheses
+        "### 1. wait",
+        "## 3) `wait`",
+        "### **wait**",
+        "### wait()",
     ):
         files = clean_files()
         files[PROMPT] = f"{title}\nPause.\nargs: optional `seconds`\n"
@@ -150,11 +155,12 @@ def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli)
             f"{PROMPT}:3:28: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
             "never reads it"
         ], title
-    # past the label, a word that is no tool's name still names none
-    files = clean_files()
-    files[PROMPT] = "### Tool: Notes\nPause.\n"
-    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
-    assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")
+    # past the label or the number, a word that is no tool's name still names none
+    for title in ("### Tool: Notes", "### 1. Overview", "### 2024 wait"):
+        files = clean_files()
+        files[PROMPT] = f"{title}\nPause.\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+        assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")
 
 
 def test_a_tool_whose_module_is_excluded_is_not_missing(make_repo, run_cli) -> None:

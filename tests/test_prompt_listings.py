@@ -95,6 +95,11 @@ def test_a_wrapper_that_lists_its_tools_itself_has_its_listing(make_repo, run_cl
         # by hand, names without backticks, or in a table's rows
         "- response: final answer; args text\n- wait: pause; args seconds\n",
         "1. **wait** (pause): args seconds\n",
+        # a name alone on its item's line
+        "- response\n- wait\n",
+        "1. **wait**\n",
+        # a heading opening with its name, as a tool prompt's title does
+        "### wait: pause for a while\nargs: `seconds`\n",
         "| Tool | Arguments | Use |\n|---|---|---|\n| `wait` | `seconds` | pause |\n",
         "| Tool | Arguments | Use |\n| --- | --- | --- |\n| wait | seconds | pause |\n",
     ):
@@ -118,6 +123,8 @@ def test_a_wrapper_naming_no_tool_itself_still_shows_no_tools(make_repo, run_cli
         "| wait | seconds |\n|---|---|\n| tool_name | the tool |\n",
         "```text\n- wait: pause\n| a | b |\n|---|---|\n| wait | x |\n```\n",
         "- pause with wait: seconds\n",
+        "- wait a moment\n",
+        "### Wait times\n",
     ):
         files = clean_files()
         files[TINY_WRAPPER] = "## Tools\nOne JSON object a call:\n" + listing

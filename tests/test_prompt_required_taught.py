@@ -258,12 +258,28 @@ def test_a_name_a_sentence_calls_an_argument_teaches_it(make_repo, run_cli) -> N
         "label arg: the text shown",
         'the "label" argument is shown',
         "label parameter: the text shown",
+        "the label field is required",
+        'set "label" to the text shown',
+        # a line whose words name the arguments, also with a dash
+        "Required: label",
+        "Takes: label, seconds",
+        "Input: label: string (required)",
+        "Args \u2014 label (required), seconds",
+        # an item of an arguments list, its parenthesis in emphasis
+        "Arguments:\n- label *(string, required)*: the text shown\n",
     ):
         prompt = f"### wait\nPause.\n{prose}\nargs: optional `seconds`\n"
         assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], prose
-    # a word before ``arg`` that is not the argument's name teaches nothing
-    prompt = "### wait\nPause.\nthe first arg is the text\nargs: optional `seconds`\n"
-    assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1
+    # a word before ``arg`` that is not the argument's name teaches nothing,
+    # nor does a quoted value, a line of another lead, or one opened by prose
+    for prose in (
+        "the first arg is the text",
+        'set "fast" mode for short waits',
+        "Note: label the pause",
+        "the required: label",
+    ):
+        prompt = f"### wait\nPause.\n{prose}\nargs: optional `seconds`\n"
+        assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, prose
 
 
 def test_a_name_written_bare_where_only_a_name_goes_teaches_it(make_repo, run_cli) -> None:

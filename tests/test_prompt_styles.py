@@ -31,6 +31,8 @@ def test_an_example_introduced_as_the_answer_may_call_the_tool_that_ends_the_tur
         "When done, your final answer looks like:",
         "Reply like this:",
         "Example of the final message:",
+        "Then tell the user:",
+        "Confirm it back to the user:",
     ):
         files[PROMPT] = _answer(lead)
         result = run_cli(make_repo({**files, "tools/response.py": ends}), "check", "--no-cache")
@@ -39,11 +41,12 @@ def test_an_example_introduced_as_the_answer_may_call_the_tool_that_ends_the_tur
         assert _findings(result.output) == [
             f"{PROMPT}:9:15: PRM006 example calls `response` but the prompt documents `wait`"
         ], lead
-    files[PROMPT] = _answer("usage:")
-    result = run_cli(make_repo({**files, "tools/response.py": ends}), "check", "--no-cache")
-    assert _findings(result.output) == [
-        f"{PROMPT}:9:15: PRM006 example calls `response` but the prompt documents `wait`"
-    ]
+    for lead in ("usage:", "Save what the user said:"):
+        files[PROMPT] = _answer(lead)
+        result = run_cli(make_repo({**files, "tools/response.py": ends}), "check", "--no-cache")
+        assert _findings(result.output) == [
+            f"{PROMPT}:9:15: PRM006 example calls `response` but the prompt documents `wait`"
+        ], lead
 
 
 def test_an_example_written_as_a_python_dict_is_read_as_the_framework_reads_it(

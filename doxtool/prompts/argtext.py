@@ -355,11 +355,22 @@ def table_row_names(content: str, starts: list[int], spans: list[Span]) -> list[
 
 
 #: a name said to be an argument in a sentence (``use keyboard arg``, ``put
-#: result in text arg``, ``url arg: the address``, ``the "url" arg is``)
+#: result in text arg``, ``url arg: the address``, ``the "url" arg is``,
+#: ``the url field is required``), or set in quotes (``set "url" to the page``)
 _WORDED_RE = re.compile(
     r"(?<![\w.`\"'-])[`\"']?([^\W\d]\w*)[`\"']?[ \t]+"
-    r"(?:arg|args|argument|arguments|param|params|parameter|parameters)\b",
+    r"(?:arg|args|argument|arguments|param|params|parameter|parameters|field|fields)\b"
+    r"|\b(?:set|pass|give|provide|fill[ \t]+in)[ \t]+\"([^\W\d]\w*)\"",
     re.I,
+)
+#: a line whose words name arguments: ``Required: url``, ``Takes: url,
+#: timeout``, ``Input: url: string``, ``Args \u2014 url (required), timeout``
+#: (an ``args:`` line is its section tool's: :func:`args_line_names`)
+_WORDED_LINE_RE = re.compile(
+    r"^[ \t]*(?:\*\*|__)?(?:(?:required|inputs?|takes)(?:\*\*|__)?[ \t]*[:\uff1a]"
+    r"|(?:required|inputs?|takes|args?|arguments?)(?:\*\*|__)?[ \t]+[\u2014\u2013-][ \t])"
+    r"(?:\*\*|__)?([^\n]*)",
+    re.I | re.M,
 )
 
 
@@ -367,4 +378,7 @@ def worded_arguments(text: str) -> set[str]:
     """Names prose calls arguments (``use url arg for the page``), as the
     corpus teaches them beside or instead of an ``args:`` line: enough to
     say an argument is taught (PRM004), never that one exists (PRM003)."""
-    return {match.group(1) for match in _WORDED_RE.finditer(text)}
+    found = {match.group(1) or match.group(2) for match in _WORDED_RE.finditer(text)}
+    for line in _WORDED_LINE_RE.finditer(text):
+        found.update(re.findall(r"[^\W\d]\w*", line.group(1)))
+    return found

@@ -29,10 +29,12 @@ _PLAIN_WORD = re.compile(r"[^\W\d_]+\Z")
 #: the next backtick, so the search is linear in the text
 _INLINE_EXAMPLE = re.compile(r"`[ \t]*\{[^`]*`")
 #: the words of a label that introduce the agent's answer: ``your final
-#: answer looks like:``, ``reply like this:``, ``example of the final message:``
+#: answer looks like:``, ``reply like this:``, ``example of the final message:``,
+#: ``then tell the user:``, ``confirm it to the user:``
 _ANSWER_LABEL = re.compile(
     r"\b(?:answer(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|respon(?:d|ds|ded|ding|se|ses)"
-    r"|final[ \t]+(?:message|output|result|words?))\b",
+    r"|final[ \t]+(?:message|output|result|words?)"
+    r"|(?:tell|confirm|report|inform|notify|let)\b(?:[ \t]+\w+){0,3}?[ \t]+the[ \t]+user)\b",
     re.I,
 )
 

@@ -19,11 +19,11 @@ _DOTTED_RE = re.compile(
     rf"[ \t]*(?:tool_args\.({_NAME})|([\"'])({_NAME})\2(?:[ \t]*:[^\n]*)?)[ \t]*\Z"
 )
 #: a list item opening with a bare name, in quotes or not, and ``:``, a
-#: parenthesis and ``:`` or a dash: ``summary (string, required): ...``,
-#: ``"target" (Optional, string) : ...``
+#: parenthesis (in emphasis or not) and ``:`` or a dash: ``summary (string,
+#: required): ...``, ``"target" (Optional, string) : ...``, ``url *(required)*: ...``
 _ITEM_NAME_RE = re.compile(
-    rf"[ \t]*(?:\*\*|__)?([\"']?)({_NAME})\1(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?"
-    r"(?::|\u2014|\u2013|-(?=\s))"
+    rf"[ \t]*(?:\*\*|__)?([\"']?)({_NAME})\1(?:\*\*|__)?[ \t]*"
+    r"(?:([*_]{0,2})\([^()\n]*\)\3[ \t]*)?(?::|\u2014|\u2013|-(?=\s))"
 )
 #: a YAML line ``tool_args:`` (quoted or not) and a line ``key: ...``
 _YAML_ARGS_RE = re.compile(r"([ \t]*)[\"']?tool_args[\"']?[ \t]*:[ \t]*(?:#.*)?\Z")

@@ -52,8 +52,9 @@ _GONE_CELL_RE = re.compile(
 
 #: a clause that tells the model not to send a name, or says the tool does
 #: not take it: ``do not use this argument``, ``never set this``, ``must not
-#: be used``, ``ignored``, ``not supported``; the whole of a clause, so that
-#: ``never set this to a directory`` or ``ignored unless `y``` is not one
+#: be used``, ``ignored``, ``not supported``, ``not implemented yet``; the
+#: whole of a clause, so that ``never set this to a directory`` or ``ignored
+#: unless `y``` is not one
 _FORBID_CLAUSE_RE = re.compile(
     r"(?:it[ \t]+|this[ \t]+(?:argument|arg|key|field|parameter|option)[ \t]+)?"
     r"(?:(?:is|are)[ \t]+)?(?:"
@@ -61,8 +62,8 @@ _FORBID_CLAUSE_RE = re.compile(
     r"[ \t]+(?:be[ \t]+)?(?:use|used|send|sent|pass|passed|set|give|given|add|added|"
     r"include|included|provide|provided|supply|supplied)"
     r"(?:[ \t]+(?:this|it|this[ \t]+(?:argument|arg|key|field|parameter|option)))?"
-    r"|ignored|unused|not[ \t]+(?:supported|used|read|accepted|available)"
-    r"(?:[ \t]+(?:here|(?:by|in|for|with|on)[ \t]+(?:this|the)[ \t]+"
+    r"|ignored|unused|not[ \t]+(?:yet[ \t]+)?(?:supported|used|read|accepted|available|implemented)"
+    r"(?:[ \t]+yet)?(?:[ \t]+(?:here|(?:by|in|for|with|on)[ \t]+(?:this|the)[ \t]+"
     r"(?:profile|model|tool|version)))?"
     r")",
     re.I,

@@ -30,9 +30,10 @@ Tools (:class:`PromptTool`)
     ``### gamma (experimental)``), names a tool by its first word without
     quotes and colons, as the framework names a tool from a prompt
     (helpers/responses_tools.py ``_tool_name_from_heading``), when that word
-    is a name in lower case or backticked (symbols, an icon, and a ``Tool:``
-    or ``Tool`` label before it are skipped: ``### Tool: ocr``,
-    ``### 🧰 job_queue``): a tool of source ``title``. Its
+    is a name in lower case or backticked (symbols, an icon, a number and a
+    ``Tool:`` or ``Tool`` label before it are skipped: ``### Tool: ocr``,
+    ``### 🧰 job_queue``, ``### 1. ocr``; so are bold and a call's
+    parentheses, ``### **ocr**``, ``### ocr()``): a tool of source ``title``. Its
     section goes on through deeper headings (``## Arguments`` under
     ``# sftp_upload tool``).
 

@@ -25,6 +25,7 @@ from doxtool.prompts.barenames import bare_written_names, code_names, schema_nam
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.examples import load_example, root_objects
 from doxtool.prompts.exlabels import html_lead, inline_label
+from doxtool.prompts.frontmatter import markdown_source, parsed
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
     heading_name,
@@ -46,7 +47,7 @@ from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name,
 from doxtool.prompts.negation import item_forbids, labels_wrong
 from doxtool.prompts.rowleads import bold_lead_name, plain_item_name
 from doxtool.prompts.textmap import TextMap
-from doxtool.prompts.tokens import markdown, spans_of
+from doxtool.prompts.tokens import spans_of
 from doxtool.prompts.values import values_lead
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
@@ -55,7 +56,6 @@ if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run ne
 #: fence info strings (first word, any case) that mark a JSON example
 JSON_INFO = frozenset({"json", "json5", "jsonc"})
 
-_NEWLINE_RE = re.compile(r"\r\n?")
 _ARGS_LINE_RE = re.compile(
     rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:args?|arguments?)[ \t]*(?:(?:\*\*|__)[ \t]*)?:(?:\*\*|__)?",
     re.I,
@@ -80,8 +80,7 @@ class PromptReader:
     """One pass over the markdown-it token stream of a prompt."""
 
     def __init__(self, text: str, doc: PromptDoc) -> None:
-        # Normalise as markdown-it does, so token lines index these lines.
-        self.source = _NEWLINE_RE.sub("\n", text).replace("\x00", "\ufffd")
+        self.source = markdown_source(text)  # token lines index its lines
         self.lines = self.source.split("\n")
         self.doc = doc
         self.tool: str | None = None
@@ -112,9 +111,10 @@ class PromptReader:
         self.method_part = 0
 
     def read(self) -> None:
-        from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
+        from doxtool.core.mdlimits import NESTED_TOO_DEEPLY
 
-        tokens, cut = parse_checked(markdown(), self.source)
+        tokens, cut, self.source = parsed(self.source)
+        self.lines = self.source.split("\n")
         if cut is not None:
             self.doc.problems.append(Problem(NESTED_TOO_DEEPLY, cut + 1, 1, "limit"))
         for index, token in enumerate(tokens):

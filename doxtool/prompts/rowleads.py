@@ -15,16 +15,17 @@ from __future__ import annotations
 import re
 
 from doxtool.core.mdtables import cells, delimiter_row
-from doxtool.prompts.headings import TOOL_NAME_RE
+from doxtool.prompts.headings import TOOL_NAME_RE, title_name
 
 _NAME = r"[^\W\d][\w.:-]*"
 #: a fence opening or closing a code block
 _FENCE_RE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
 #: a list item (bullet or number) and the name it opens with, bold or in
-#: backticks or bare, then ``:``, a parenthesis and ``:``, or a dash
+#: backticks or bare, then ``:``, a parenthesis and ``:``, or a dash; or
+#: alone on its line (``- wait``, ``1. **wait**``)
 _ITEM_RE = re.compile(
     rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+(?:\*\*|__)?(?:(`)[ \t]*)?({_NAME})(?(1)[ \t]*`)"
-    r"(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))"
+    r"(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s)|\Z)"
 )
 #: the name a list item's text opens with, bold (a separator after it or
 #: not) or bare (a separator after it), not in backticks
@@ -33,13 +34,15 @@ _BOLD_ITEM_RE = re.compile(
     rf"(\*\*|__)({_NAME}?):?(\1)(?!\w)(?:[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s)))?"
 )
 _BARE_ITEM_RE = re.compile(rf"({_NAME})[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))")
+#: an ATX heading and its text
+_HEADING_RE = re.compile(r"[ ]{0,3}#{1,6}[ \t]+(\S.*)")
 #: a table cell holding just a name, bold or in backticks or bare
 _CELL_RE = re.compile(rf"(?:\*\*|__)?(`?)[ \t]*({_NAME})[ \t]*\1(?:\*\*|__)?\Z")
 
 
 def leading_names(text: str) -> list[str]:
-    """The names opening the list items and the table body rows of ``text``
-    (outside fenced code blocks), in order, each once."""
+    """The names opening the list items, the table body rows and the
+    headings of ``text`` (outside fenced code blocks), in order, each once."""
     found: dict[str, None] = {}
     fence: str | None = None
     in_table = False
@@ -65,6 +68,10 @@ def leading_names(text: str) -> list[str]:
         item = _ITEM_RE.match(line)
         if item:
             found[item.group(2)] = None
+        heading = _HEADING_RE.match(line)
+        named = title_name(heading.group(1)) if heading else None
+        if named:  # ``### todo: keep a list``, by its first word
+            found[named] = None
         previous = line
     return list(found)
 

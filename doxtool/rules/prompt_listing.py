@@ -193,11 +193,12 @@ def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
 
 def _teaches_a_tool(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
     """Whether the wrapper lists a tool itself: an example calls it, a heading
-    names it, or a list item or a table row opens with the name of a tool
-    the prompt set has, in backticks or not (``- `response`: final answer;
-    args `text```, ``- wait: pause``, ``| `response` | `text` | ... |``). A
-    list of other names (``- `tool_name```, ``- `tool_args```) or a call in
-    an example's arguments alone teaches none."""
+    names it or opens with its name (``### wait: pause``), or a list item or
+    a table row opens with the name of a tool the prompt set has, in
+    backticks or not (``- `response`: final answer; args `text```, ``- wait:
+    pause``, ``- wait`` alone, ``| `response` | `text` | ... |``). A list of
+    other names (``- `tool_name```, ``- `tool_args```) or a call in an
+    example's arguments alone teaches none."""
     doc = ctx.prompt(wrapper)
     if doc is None:
         return False

@@ -42,14 +42,17 @@ in quotes, `` `"url"` ``, or where only a name goes in a span: `` `url=https://a
 `` `fetch(url="...")` ``, `` `{"url": "..."}` ``), as a key of a JSON block
 showing a call's arguments alone (no `tool_name` nor `tool_args`), in bold
 (`**url**: ...`), opening an item of a list under a `Parameters:` or
-`Arguments:` lead (`* url (string, required): ...`), as a key under
+`Arguments:` lead (`* url (string, required): ...`, `- url *(required)*: ...`), as a key under
 `tool_args:` in a YAML block, as a word of an `args` line written without
 backticks (`args: url, optional timeout`, `args url timeout`, `common args:
 action url`), bare in the first cell of a table's row (`| url | the page |`),
 or bare where only a name goes: a call's parameters (`fetch(url, timeout)`),
 `url=<page>`, a brace object's keys (`{ url: string }`), a list item opening
 with it (`- url: the page`, not under a lead such as `Notes:`) and the words
-of an arguments line spelled otherwise (`Parameters: url`, `参数：url`), or a
+of an arguments line spelled otherwise (`Parameters: url`, `参数：url`,
+`Required: url`, `Takes: url, timeout`, `Args — url, timeout`), a name a
+sentence calls a field or sets in quotes (`the url field is required`,
+`set "url" to the page`), or a
 definition list's term (`url` on its line, `: the page` on the next), or
 where only a name goes in a code block of another language than JSON
 (`fetch(url="...")`, `<arg name="url">`, `<url>...</url>`, `{ url: string
