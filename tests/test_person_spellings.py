@@ -59,6 +59,38 @@ def test_an_unread_line_naming_a_missing_argument_gets_no_second_item(make_repo,
 
 
 @pytest.mark.parametrize(
+    "note",
+    [
+        "  - until (string, optional): when to stop\n",
+        "  - until: when to stop\n",
+        "  * until - when to stop\n",
+        "  1. until, a timestamp\n",
+    ],
+)
+def test_an_item_naming_a_missing_argument_without_backticks_gets_no_second_item(
+    make_repo, run_cli, note: str
+) -> None:
+    """``- until (string, optional): ...`` is the person's item for ``until``:
+    the argument is reported as documented in a form doxtool does not read,
+    and no second item is written beside it."""
+    text = WAIT_DOX.replace(SECONDS, SECONDS + note)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER + 2} names it)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_a_plain_word_that_is_no_missing_argument_still_gets_the_item(make_repo, run_cli) -> None:
+    text = WAIT_DOX.replace(SECONDS, SECONDS + "  - Note: the wait is rounded down.\n")
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    (line,) = _findings(run_cli(root, "check", "--no-cache").output)
+    assert line.endswith("argument `until` is read at tools/wait.py:7 but not documented [*]")
+
+
+@pytest.mark.parametrize(
     "lead",
     [
         "- Arguments of ``WaitTool``:\n",

@@ -1,5 +1,6 @@
 """Lines a person wrote in or beside an arguments block that name, in
-backticks, an argument the block lacks: a fix adding the item would write a
+backticks or as the plain word an item opens with (``- limit (int): ...``),
+an argument the block lacks: a fix adding the item would write a
 second one beside the person's, so none is offered.
 
 The lines doxtool did not read as items inside the block (`` - `days` is
@@ -15,6 +16,26 @@ from doxtool.companions.factlines import ExpectedBlock, code_contents
 from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
+from doxtool.core.patterns import LazyPattern
+
+#: an item opening with a plain word then what sets a name off
+#: (``- limit (int, optional): ...``, ``- **limit**: ...``, ``- limit — ...``):
+#: the name a person wrote without backticks
+_BARE_OPENING = LazyPattern(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\*\*|__|\*|_)?(?P<name>[^\W\d]\w*)(?:\*\*|__|\*|_)?"
+    r"[ \t]*(?:\(|:|,|=|[-\u2013\u2014][ \t])"
+)
+
+
+def _named(content: str) -> set[str]:
+    """The names a line of a person's names an argument by: its code spans
+    (`` `days` is the day count ``), and the plain word an item opens with
+    when a name's punctuation follows it (``- days (int): ...``)."""
+    named = {text.strip(" \"'") for text in code_contents(content)}
+    bare = _BARE_OPENING.match(content)
+    if bare is not None:
+        named.add(bare.group("name"))
+    return named
 
 
 def _missing(expected: ExpectedBlock, existing: FactBlock) -> set[str]:
@@ -33,10 +54,7 @@ def named_in_notes(companion: Companion, expected: ExpectedBlock, existing: Fact
     for note in existing.notes:
         if note.blank or not missing:
             continue
-        named = {
-            name.strip(" \"'") for name in code_contents(line_content(companion.lines[note.line]))
-        }
-        if named & missing:
+        if _named(line_content(companion.lines[note.line])) & missing:
             return True
     return False
 
@@ -49,8 +67,7 @@ def naming_note(companion: Companion, existing: FactBlock, name: str) -> int | N
     for note in existing.notes:
         if note.blank:
             continue
-        named = code_contents(line_content(companion.lines[note.line]))
-        if name in {text.strip(" \"'") for text in named}:
+        if name in _named(line_content(companion.lines[note.line])):
             return note.line + 1
     return None
 
