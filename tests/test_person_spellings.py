@@ -83,6 +83,20 @@ def test_an_item_naming_a_missing_argument_without_backticks_gets_no_second_item
     assert (root / DOX).read_text(encoding="utf-8") == text
 
 
+def test_a_missing_argument_the_leads_note_names_gets_no_second_item(make_repo, run_cli) -> None:
+    """``- Arguments of `WaitTool` (plus `until`, see the base):`` documents
+    ``until`` in the person's note on the lead: no item is written beside it."""
+    lead = "- Arguments of `WaitTool` (plus `until`, see the base):\n"
+    text = WAIT_DOX.replace(ARGUMENTS_LINE, lead)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER} names it)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
 def test_a_plain_word_that_is_no_missing_argument_still_gets_the_item(make_repo, run_cli) -> None:
     text = WAIT_DOX.replace(SECONDS, SECONDS + "  - Note: the wait is rounded down.\n")
     root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})

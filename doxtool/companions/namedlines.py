@@ -51,12 +51,22 @@ def named_in_notes(companion: Companion, expected: ExpectedBlock, existing: Fact
     names in backticks an argument the block would gain (`` - `days` is the
     day count ``): a second item for it would stand beside the person's."""
     missing = _missing(expected, existing)
+    if _lead_names(companion, existing) & missing:
+        return True
     for note in existing.notes:
         if note.blank or not missing:
             continue
         if _named(line_content(companion.lines[note.line])) & missing:
             return True
     return False
+
+
+def _lead_names(companion: Companion, existing: FactBlock) -> set[str]:
+    """The names in backticks on the block's lead line other than its class
+    (``- Arguments of `ReadFile` (plus `path`, see `_Base`):``): the
+    person's note on the lead may document an argument there."""
+    content = line_content(companion.lines[existing.start])
+    return {text.strip(" \"'") for text in code_contents(content)} - {existing.subject}
 
 
 def naming_note(companion: Companion, existing: FactBlock, name: str) -> int | None:
@@ -69,7 +79,7 @@ def naming_note(companion: Companion, existing: FactBlock, name: str) -> int | N
             continue
         if name in _named(line_content(companion.lines[note.line])):
             return note.line + 1
-    return None
+    return existing.start + 1 if name in _lead_names(companion, existing) else None
 
 
 def named_after(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:
