@@ -91,6 +91,8 @@ def test_the_canonical_sentence_is_still_rewritten(make_repo, run_cli) -> None:
         ("`false` for most waits", (None, False)),
         ("`false` apart from long waits", (None, False)),
         ("can be `true`", (None, False)),
+        ("may be `true` or `false`", (["true", "false"], False)),
+        ("always `false`, so the agent can go on", (["false"], False)),
         ("hardly ever `true`", (None, False)),
         ("`true` (was `false` in older versions)", (None, False)),
         ("`false` for reads, `true` for most writes", (["false", "true"], False)),

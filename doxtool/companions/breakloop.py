@@ -20,13 +20,18 @@ _QUALIFIER = re.compile(
     r"\b(?:unless|except(?:ing)?|only|otherwise|else|when|whenever|if"
     r"|but|usually|normally|typically|mostly|generally|often|sometimes"
     r"|depend(?:s|ing)?|whether|conditionally|succeeds?|success|fails?|failure|errors?"
-    # a value said to hold on some calls, or as it may (``rarely `true```,
-    # ``for most waits``, ``can be `true```, ``apart from long waits``)
-    r"|rarely|seldom|hardly|scarcely|occasionally|most|some|can|could|may|might"
+    # a value said to hold on some calls (``rarely `true```, ``for most
+    # waits``, ``apart from long waits``)
+    r"|rarely|seldom|hardly|scarcely|occasionally|most|some"
     r"|apart|aside|besides|barring|excluding|save[ \t]+for|other[ \t]+than"
-    r"|though|although|instead)\b",
+    r"|though|although)\b",
     re.IGNORECASE,
 )
+
+#: a value said as it may be (``can be `true```): before the value only, as
+#: after it the words are of what follows (``always `false`, so the agent
+#: can go on``)
+_MODAL = re.compile(r"\b(?:can|could|may|might)\b", re.IGNORECASE)
 
 #: words telling a value of the past (``used to be `true```, ``(previously
 #: `true`)``): a value the code no longer has is no statement of today's
@@ -73,6 +78,12 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     values = [span.text for span in listed_spans(sentence) if span.text.casefold() in _BOOLEANS]
     if not values or _NEGATION.search("".join(outside)) or _HISTORY.search(sentence):
         return None, False
+    booleans = [span for span in spans(sentence) if span.code and span.text.casefold() in _BOOLEANS]
+    if (
+        _MODAL.search(sentence[: booleans[0].start])
+        and len({b.text.casefold() for b in booleans}) < 2
+    ):
+        return None, False  # ``can be `true```; ``may be `true` or `false` `` names both
     # the words and booleans in parentheses too (``always `false` except
     # for `FINAL:` text (`true`)``)
     words = " ".join(span.text for span in spans(sentence) if not span.code)
