@@ -97,6 +97,50 @@ def test_a_missing_argument_the_leads_note_names_gets_no_second_item(make_repo, 
     assert (root / DOX).read_text(encoding="utf-8") == text
 
 
+def _split_by_heading(heading: str) -> str:
+    """The clean companion with ``until`` documented after its arguments
+    block, under ``heading``."""
+    return WAIT_DOX.replace(
+        SECONDS, SECONDS + f'\n{heading}\n- `until`: optional string, default `""`.\n\n'
+    )
+
+
+def test_an_argument_under_a_sub_heading_after_the_block_gets_no_second_item(
+    make_repo, run_cli
+) -> None:
+    """Arguments split by action (``### action=read`` then its items) are the
+    person's items: the one the block lacks is reported as documented in a
+    form doxtool does not read, and not written again in the block."""
+    text = _split_by_heading("### With a deadline")
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER + 4} names it)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("heading", ["## Deadlines", "### `Finish`"])
+def test_an_argument_past_a_section_or_another_class_heading_is_missing(
+    make_repo, run_cli, heading: str
+) -> None:
+    """A ``##`` heading ends the section, and a heading naming another class
+    of the module starts that class's lines: an item under either is not
+    this block's."""
+    module = UNTIL_PY + (
+        "\n\nclass Finish(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message='done', break_loop=True)\n"
+    )
+    root = make_repo({**clean_files(), "tools/wait.py": module, DOX: _split_by_heading(heading)})
+    found = [f for f in _findings(run_cli(root, "check", "--no-cache").output) if "`until`" in f]
+    assert found == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7"
+        " but not documented [*]"
+    ]
+
+
 def test_a_plain_word_that_is_no_missing_argument_still_gets_the_item(make_repo, run_cli) -> None:
     text = WAIT_DOX.replace(SECONDS, SECONDS + "  - Note: the wait is rounded down.\n")
     root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})

@@ -11,6 +11,8 @@ level after nested ones, as a definition list's terms).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from doxtool.companions.extents import opening_name
 from doxtool.companions.factlines import ExpectedBlock, code_contents
 from doxtool.companions.leads import _lead
@@ -83,19 +85,57 @@ def naming_note(companion: Companion, existing: FactBlock, name: str) -> int | N
 
 
 def named_after(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:
-    """Whether a line after ``existing``, before the next fact line or
-    heading, opens with an argument the block would gain in backticks
-    (`` - `days`: optional `` at the lead's level after the nested items,
-    `` `days` `` then ``: optional`` as a definition list): the person's
-    item for it, which doxtool does not read as the block's."""
+    """Whether a line after ``existing`` opens with an argument the block
+    would gain in backticks (`` - `days`: optional `` at the lead's level
+    after the nested items, `` `days` `` then ``: optional`` as a definition
+    list, an item under a sub-heading splitting the arguments by action,
+    ``### action=read``): the person's item for it, which doxtool does not
+    read as the block's."""
     missing = _missing(expected, existing)
-    if not missing:
-        return False
+    return bool(missing) and any(
+        opening_name(content) in missing
+        for _, content in _lines_after(companion, expected, existing)
+    )
+
+
+def naming_line_after(
+    companion: Companion, expected: ExpectedBlock, existing: FactBlock, name: str
+) -> int | None:
+    """The 1-based number of the first line after ``existing`` (see
+    :func:`named_after`) that opens with the argument ``name``; None when
+    none does."""
+    return next(
+        (
+            index + 1
+            for index, content in _lines_after(companion, expected, existing)
+            if opening_name(content) == name
+        ),
+        None,
+    )
+
+
+def _lines_after(
+    companion: Companion, expected: ExpectedBlock, existing: FactBlock
+) -> Iterator[tuple[int, str]]:
+    """(index, content) of the lines after ``existing`` up to the next fact
+    line, code block or ``#``/``##`` heading: a deeper heading
+    (``### action=read``) goes on, unless it names another class of the
+    section (``### `DeleteFile` ``), whose lines are that class's."""
     code = {i for block in companion.code_blocks for i in range(block.start, block.end)}
+    others = {key.partition(":")[2].split(".")[0] for key in expected.section_lines}
+    others -= {"", existing.subject or "", expected.subject or ""}
     for index in range(max(existing.end, existing.loose_end), companion.line_count):
         content = line_content(companion.lines[index])
-        if index in code or content.lstrip(" \t").startswith("#") or _lead(content):
-            return False
-        if opening_name(content) in missing:
-            return True
-    return False
+        if index in code or _lead(content):
+            return
+        heading = _HEADING.match(content)
+        if heading is not None:
+            named = {text.strip(" \"'") for text in code_contents(content)}
+            if len(heading.group(1)) <= 2 or named & others:
+                return
+            continue
+        yield index, content
+
+
+#: an ATX heading and its level
+_HEADING = LazyPattern(r"[ \t]{0,3}(#{1,6})(?:[ \t]|$)")
