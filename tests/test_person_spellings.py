@@ -141,6 +141,27 @@ def test_an_argument_past_a_section_or_another_class_heading_is_missing(
     ]
 
 
+def test_an_item_set_aside_in_a_comment_gets_no_item_written_beside_it(make_repo, run_cli) -> None:
+    """An item commented out inside the block: the fix wrote the missing
+    item into the comment, where Markdown hides it."""
+    comment = "  <!--\n  - `minutes`: optional integer, default `0`.\n  -->\n"
+    text = WAIT_DOX.replace(SECONDS, SECONDS + comment)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_a_comment_of_words_in_the_block_keeps_the_fix(make_repo, run_cli) -> None:
+    comment = "  <!-- reviewed 2026-06 -->\n"
+    text = WAIT_DOX.replace(SECONDS, SECONDS + comment)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert UNTIL_ITEM in (root / DOX).read_text(encoding="utf-8")
+
+
 def test_a_plain_word_that_is_no_missing_argument_still_gets_the_item(make_repo, run_cli) -> None:
     text = WAIT_DOX.replace(SECONDS, SECONDS + "  - Note: the wait is rounded down.\n")
     root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})

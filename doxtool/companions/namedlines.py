@@ -17,6 +17,7 @@ from doxtool.companions.extents import opening_name
 from doxtool.companions.factlines import ExpectedBlock, code_contents
 from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
+from doxtool.companions.unreadleads import shown_lines
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
 
@@ -139,3 +140,18 @@ def _lines_after(
 
 #: an ATX heading and its level
 _HEADING = LazyPattern(r"[ \t]{0,3}(#{1,6})(?:[ \t]|$)")
+
+
+def commented_item(companion: Companion, existing: FactBlock) -> bool:
+    """Whether a line of ``existing`` is an item set aside in an HTML
+    comment (``<!--`` then `` - `action`: ...``): where a new item would go
+    is not known, as one written among such lines would be hidden too."""
+    lines = range(existing.start + 1, max(existing.end, existing.loose_end))
+    if not any("<!--" in companion.lines[index] for index in range(existing.start, lines.stop)):
+        return False
+    shown = dict(shown_lines(companion))
+    for index in lines:
+        raw = line_content(companion.lines[index])
+        if opening_name(raw) is not None and opening_name(shown.get(index + 1, "")) is None:
+            return True
+    return False
