@@ -183,6 +183,36 @@ def test_an_area_a_conjunction_does_not_join_is_still_missing(make_repo, run_cli
 
 
 @pytest.mark.parametrize(
+    "areas",
+    [
+        "network; filesystem writes and deletion.",
+        "network; filesystem writes; filesystem deletion (the cache).",
+    ],
+)
+def test_areas_a_semicolon_goes_on_with_are_stated(make_repo, run_cli, areas: str) -> None:
+    """``network; filesystem writes and deletion.`` lists the areas after its
+    ``;`` too: they were reported missing and the fix wrote them a second
+    time before the ``;``."""
+    line = f"- Observed side-effect areas: {areas}\n"
+    root = _repo(make_repo, line, WRITE_DELETE_PY)
+    assert [f for f in _findings(root, run_cli) if "DOX133" in f] == []
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert line in (root / DOX_PATH).read_text()
+
+
+@pytest.mark.parametrize("note", ["no filesystem deletion", "see below; deletion too"])
+def test_an_area_a_note_after_a_semicolon_denies_or_words_otherwise_is_missing(
+    make_repo, run_cli, note: str
+) -> None:
+    line = f"- Observed side-effect areas: network, filesystem writes; {note}.\n"
+    root = _repo(make_repo, line, WRITE_DELETE_PY)
+    assert [f.split(" DOX133 ")[-1] for f in _findings(root, run_cli) if "DOX133" in f] == [
+        "`tools/wait.py` shows filesystem deletion (`shutil.rmtree` at line 10), "
+        "which the side-effect areas line does not list [*]"
+    ]
+
+
+@pytest.mark.parametrize(
     ("areas", "fixed"),
     [
         (

@@ -52,6 +52,23 @@ COMPANION = """\
         ("`break_loop` is set by the handler.", None),
         # two mentions: which one a value belongs to is not known
         ("`break_loop` is false here, `break_loop` is true there.", None),
+        # ``break_loop`` the object of a verb the words before it turn
+        # around, qualify or put in the past
+        ("The tool never sets `break_loop` to `true`.", None),
+        ("`Wait` does not set `break_loop` to true.", None),
+        ("`Wait`: no code path sets `break_loop` to `true`.", None),
+        ("It used to set `break_loop` to `true`.", None),
+        ("It never ends the turn, so it sets `break_loop` to `false`.", None),
+        # a clause of its own before the mention says nothing of the value
+        ("It never ends the turn: `break_loop` is always `false`.", ["false"]),
+        ("`Wait` sets `break_loop` to `false`.", ["false"]),
+        # a value that holds on some calls, may hold, or held once
+        ("`break_loop` is rarely true.", None),
+        ("`break_loop` can be `true`.", None),
+        ("`break_loop` is `false` for most actions.", None),
+        ("`break_loop` is `false` apart from finish.", None),
+        ("`break_loop` is `false`, though a long wait ends the loop.", None),
+        ("`break_loop` is false (previously true).", None),
     ],
 )
 def test_a_sentence_is_read_as_a_break_loop_line_is(
@@ -87,6 +104,27 @@ def test_a_sentence_that_disagrees_is_reported_and_kept(run_cli, make_repo) -> N
     # the person's sentence stays, and no second break_loop line is written
     assert f"- `Echo` defines `execute(...)`. {sentence}\n" in after
     assert "`break_loop` of `Echo`" not in after
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "`Echo` never sets `break_loop` to `true`.",
+        "`Echo` used to set `break_loop` to `true`.",
+        "In `Echo`, `break_loop` can be `true`.",
+        "`Echo` keeps `break_loop` at `false` (it was `true` before v2).",
+    ],
+)
+def test_a_sentence_turned_around_or_of_the_past_is_not_called_wrong(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """``never sets `break_loop` to `true` `` agrees with a tool that always
+    answers `false`: read from the mention on, it said `true`, and the
+    person's right sentence was called wrong."""
+    (line,) = _check(run_cli, make_repo, sentence)[0]
+    assert "not documented in a form doxtool reads (line 8)" in line
+    assert "documented wrongly" not in line
+    assert "[*]" not in line
 
 
 def test_a_sentence_doxtool_cannot_read_keeps_the_finding(run_cli, make_repo) -> None:

@@ -87,6 +87,15 @@ def test_the_canonical_sentence_is_still_rewritten(make_repo, run_cli) -> None:
         # a word of time in a parenthesis tells what happens, not when
         ("always `false` (the agent keeps working after the timer)", (["false"], False)),
         ("always `false` (the agent keeps working, unless stopped)", (None, False)),
+        # a value that holds on some calls, may hold, or held once
+        ("`false` for most waits", (None, False)),
+        ("`false` apart from long waits", (None, False)),
+        ("can be `true`", (None, False)),
+        ("may be `true` or `false`", (["true", "false"], False)),
+        ("always `false`, so the agent can go on", (["false"], False)),
+        ("hardly ever `true`", (None, False)),
+        ("`true` (was `false` in older versions)", (None, False)),
+        ("`false` for reads, `true` for most writes", (["false", "true"], False)),
     ],
 )
 def test_read_break_loop(sentence: str, read: tuple[list[str] | None, bool]) -> None:

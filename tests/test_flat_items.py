@@ -115,6 +115,7 @@ def test_no_second_item_beside_a_flat_one_after_nested_items(make_repo, run_cli)
     root = _repo(make_repo, dox)
     assert _findings(run_cli, root) == [
         f"{DOX}:15:1: DOX111 argument `minutes` is read at tools/wait.py:7 but not documented"
+        " in a form doxtool reads (line 17 names it)"
     ]
     _fix_twice(run_cli, root)
     assert _text(root) == dox

@@ -59,6 +59,117 @@ def test_an_unread_line_naming_a_missing_argument_gets_no_second_item(make_repo,
 
 
 @pytest.mark.parametrize(
+    "note",
+    [
+        "  - until (string, optional): when to stop\n",
+        "  - until: when to stop\n",
+        "  * until - when to stop\n",
+        "  1. until, a timestamp\n",
+    ],
+)
+def test_an_item_naming_a_missing_argument_without_backticks_gets_no_second_item(
+    make_repo, run_cli, note: str
+) -> None:
+    """``- until (string, optional): ...`` is the person's item for ``until``:
+    the argument is reported as documented in a form doxtool does not read,
+    and no second item is written beside it."""
+    text = WAIT_DOX.replace(SECONDS, SECONDS + note)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER + 2} names it)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_a_missing_argument_the_leads_note_names_gets_no_second_item(make_repo, run_cli) -> None:
+    """``- Arguments of `WaitTool` (plus `until`, see the base):`` documents
+    ``until`` in the person's note on the lead: no item is written beside it."""
+    lead = "- Arguments of `WaitTool` (plus `until`, see the base):\n"
+    text = WAIT_DOX.replace(ARGUMENTS_LINE, lead)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER} names it)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def _split_by_heading(heading: str) -> str:
+    """The clean companion with ``until`` documented after its arguments
+    block, under ``heading``."""
+    return WAIT_DOX.replace(
+        SECONDS, SECONDS + f'\n{heading}\n- `until`: optional string, default `""`.\n\n'
+    )
+
+
+def test_an_argument_under_a_sub_heading_after_the_block_gets_no_second_item(
+    make_repo, run_cli
+) -> None:
+    """Arguments split by action (``### action=read`` then its items) are the
+    person's items: the one the block lacks is reported as documented in a
+    form doxtool does not read, and not written again in the block."""
+    text = _split_by_heading("### With a deadline")
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER + 4} names it)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("heading", ["## Deadlines", "### `Finish`"])
+def test_an_argument_past_a_section_or_another_class_heading_is_missing(
+    make_repo, run_cli, heading: str
+) -> None:
+    """A ``##`` heading ends the section, and a heading naming another class
+    of the module starts that class's lines: an item under either is not
+    this block's."""
+    module = UNTIL_PY + (
+        "\n\nclass Finish(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message='done', break_loop=True)\n"
+    )
+    root = make_repo({**clean_files(), "tools/wait.py": module, DOX: _split_by_heading(heading)})
+    found = [f for f in _findings(run_cli(root, "check", "--no-cache").output) if "`until`" in f]
+    assert found == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7"
+        " but not documented [*]"
+    ]
+
+
+def test_an_item_set_aside_in_a_comment_gets_no_item_written_beside_it(make_repo, run_cli) -> None:
+    """An item commented out inside the block: the fix wrote the missing
+    item into the comment, where Markdown hides it."""
+    comment = "  <!--\n  - `minutes`: optional integer, default `0`.\n  -->\n"
+    text = WAIT_DOX.replace(SECONDS, SECONDS + comment)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_a_comment_of_words_in_the_block_keeps_the_fix(make_repo, run_cli) -> None:
+    comment = "  <!-- reviewed 2026-06 -->\n"
+    text = WAIT_DOX.replace(SECONDS, SECONDS + comment)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert UNTIL_ITEM in (root / DOX).read_text(encoding="utf-8")
+
+
+def test_a_plain_word_that_is_no_missing_argument_still_gets_the_item(make_repo, run_cli) -> None:
+    text = WAIT_DOX.replace(SECONDS, SECONDS + "  - Note: the wait is rounded down.\n")
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    (line,) = _findings(run_cli(root, "check", "--no-cache").output)
+    assert line.endswith("argument `until` is read at tools/wait.py:7 but not documented [*]")
+
+
+@pytest.mark.parametrize(
     "lead",
     [
         "- Arguments of ``WaitTool``:\n",

@@ -87,6 +87,36 @@ def area_pieces(text: str, offset: int = 0) -> list[AreaPiece]:
     return pieces
 
 
+#: a word that says an area is not there (``network: none``, ``never network``)
+_DENIED = re.compile(r"\b(?:none|no|not|never|without)\b|n't\b", re.IGNORECASE)
+
+
+def listed_after(prose: str) -> frozenset[str]:
+    """The areas a list's ``;`` goes on with (``filesystem reads;
+    filesystem writes.``): each ``;``-separated part of the prose after the
+    list, up to its sentence's end, that opens with an area doxtool knows
+    and denies none, names its areas as the list's own; a part opening
+    with other words (``; no network``) is the person's note."""
+    found: set[str] = set()
+    sentence, _, _ = _sentence_end(prose)
+    for part in sentence.split(";")[1:]:
+        stripped = part.strip(" \t")
+        piece = _piece(stripped) if stripped else None
+        if piece is None or piece[0] is None or _DENIED.search(stripped):
+            continue
+        found |= mentioned_areas(stripped)
+    return frozenset(found)
+
+
+def _sentence_end(text: str) -> tuple[str, str, bool]:
+    """``text`` up to a ``.`` ending its sentence, outside parentheses and
+    code spans."""
+    for at, char in outside_parentheses(text):
+        if char == "." and not text[at + 1 : at + 2].strip():
+            return text[:at], text[at:], True
+    return text, "", False
+
+
 def says_none(text: str) -> bool:
     """Whether a list of areas says there is none: it has a piece, and each
     opens with ``none`` (``none``, `` `none` ``, ``none observed``, ``None

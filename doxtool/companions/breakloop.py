@@ -19,7 +19,24 @@ _NEVER = re.compile(r"never `(true|false)`", re.IGNORECASE)
 _QUALIFIER = re.compile(
     r"\b(?:unless|except(?:ing)?|only|otherwise|else|when|whenever|if"
     r"|but|usually|normally|typically|mostly|generally|often|sometimes"
-    r"|depend(?:s|ing)?|whether|conditionally|succeeds?|success|fails?|failure|errors?)\b",
+    r"|depend(?:s|ing)?|whether|conditionally|succeeds?|success|fails?|failure|errors?"
+    # a value said to hold on some calls (``rarely `true```, ``for most
+    # waits``, ``apart from long waits``)
+    r"|rarely|seldom|hardly|scarcely|occasionally|most|some"
+    r"|apart|aside|besides|barring|excluding|save[ \t]+for|other[ \t]+than"
+    r"|though|although)\b",
+    re.IGNORECASE,
+)
+
+#: a value said as it may be (``can be `true```): before the value only, as
+#: after it the words are of what follows (``always `false`, so the agent
+#: can go on``)
+_MODAL = re.compile(r"\b(?:can|could|may|might)\b", re.IGNORECASE)
+
+#: words telling a value of the past (``used to be `true```, ``(previously
+#: `true`)``): a value the code no longer has is no statement of today's
+_HISTORY = re.compile(
+    r"\b(?:used[ \t]+to|was|were|previously|formerly|originally|earlier|older|legacy)\b",
     re.IGNORECASE,
 )
 
@@ -59,8 +76,14 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     # only a boolean is a value: another span (`` `true` when the answer
     # starts with `FINAL:` ``) is a person's words in a condition
     values = [span.text for span in listed_spans(sentence) if span.text.casefold() in _BOOLEANS]
-    if not values or _NEGATION.search("".join(outside)):
+    if not values or _NEGATION.search("".join(outside)) or _HISTORY.search(sentence):
         return None, False
+    booleans = [span for span in spans(sentence) if span.code and span.text.casefold() in _BOOLEANS]
+    if (
+        _MODAL.search(sentence[: booleans[0].start])
+        and len({b.text.casefold() for b in booleans}) < 2
+    ):
+        return None, False  # ``can be `true```; ``may be `true` or `false` `` names both
     # the words and booleans in parentheses too (``always `false` except
     # for `FINAL:` text (`true`)``)
     words = " ".join(span.text for span in spans(sentence) if not span.code)
@@ -93,6 +116,15 @@ _BARE = re.compile(r"(?<![`\w])(true|false)(?![`\w])", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\.(?:\s|$)|;|\s[-\u2013\u2014]\s")
 
 
+#: where the clause before the mention starts (``It never ends the turn:
+#: `break_loop` is ...``)
+_CLAUSE_START = re.compile(r"[.;:!?](?:\s|$)|\s[-\u2013\u2014]\s")
+
+#: ``break_loop`` as the subject of its own verb (`` `break_loop` is ...``,
+#: ``break_loop: false``), not the object of the words before it
+_OWN_VERB = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?::|=|is\b|stays\b|remains\b|defaults\b)")
+
+
 def read_prose_break_loop(content: str) -> list[str] | None:
     """The values a person's sentence states of ``break_loop`` where it is
     not the block's lead (``It never ends the turn: `break_loop` is always
@@ -104,7 +136,15 @@ def read_prose_break_loop(content: str) -> list[str] | None:
     mentions = _MENTION.findall(content)
     if len(mentions) != 1:
         return None
-    rest = content[content.index(mentions[0]) + len(mentions[0]) :]
+    start = content.index(mentions[0])
+    rest = content[start + len(mentions[0]) :]
+    if not _OWN_VERB.match(rest):
+        # ``break_loop`` the object of the clause's verb (``never sets
+        # `break_loop` to `true` ``): the words before it, from the clause's
+        # start, may turn the value around or qualify it
+        before = _CLAUSE_START.split(content[:start])[-1]
+        if _NEGATION.search(before) or _QUALIFIER.search(before) or _HISTORY.search(before):
+            return None
     sentence = _SENTENCE_END.split(rest, maxsplit=1)[0]
     marked = _BARE.sub(lambda m: f"`{m.group(1).lower()}`", sentence)
     values, _ = read_break_loop(marked)

@@ -28,7 +28,7 @@ from doxtool.companions.leads import (
     _is_indented,
 )
 from doxtool.companions.model import Companion, FactBlock, Section
-from doxtool.companions.namedlines import named_after, named_in_notes
+from doxtool.companions.namedlines import commented_item, named_after, named_in_notes
 from doxtool.companions.parsing import parse_companion
 from doxtool.companions.rendering import render_block
 from doxtool.companions.unreadleads import unread_key, unread_lead
@@ -148,6 +148,8 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
         return None  # (a table is the person's form: never rewritten as a list)
     if named_after(companion, expected, existing):
         return None  # the person's item for it, after the block, in a form not read
+    if commented_item(companion, existing):
+        return None  # an item set aside in a comment: a new one might be written in it
     if expected.kind == "arguments":
         held = held_items(companion, existing)
         if held or lazy_line(companion, existing.end):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from doxtool.companions.areas import mentioned_areas
+from doxtool.companions.areas import listed_after, mentioned_areas
 from doxtool.companions.codeindex import (
     EVIDENT_AREAS,
     PHYSICAL_AREAS,
@@ -160,6 +160,8 @@ class LineJudge(BaseJudge):
             # (``filesystem reads, writes and deletion``)
             documented = [f"{i.text} {i.after}" for i in line.items]
             documented.append(line.content[line.head : line.tail])
+            # ``filesystem reads; filesystem writes.``: the list goes on past its ``;``
+            documented += sorted(listed_after(line.content[line.tail :]))
         missing = []
         for position, item in enumerate(expected.values):
             if _covered(kind, item, documented, self.code):

@@ -9,7 +9,7 @@ from typing import Any
 from doxtool.companions.agreement import argument_differences, documented_arguments, values_agree
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.model import FactBlock
-from doxtool.companions.namedlines import naming_note
+from doxtool.companions.namedlines import naming_line_after, naming_note
 from doxtool.companions.unreadleads import unread_lead
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
@@ -236,6 +236,8 @@ twice or covered by a suppression: the missing items go after the last one.
             if have is None:
                 reported = True
                 noted = naming_note(doc.companion, block, name)
+                if noted is None:
+                    noted = naming_line_after(doc.companion, expected, block, name)
                 yield self.finding(
                     f"argument `{name}` is read at {where} but not documented"
                     + (
