@@ -120,3 +120,39 @@ def test_a_response_before_execution_returns_ends_nothing(make_repo, run_cli) ->
         root = make_repo(files)
         (url,) = tool_module(run_cli, root)["arguments"]
         assert presence(url) != "required", files
+
+
+@pytest.mark.parametrize(
+    ("check", "hook_default"),
+    [
+        # a missing key gives the default, which the check does not refuse
+        ('if self.args.get("url", "") is None:', ""),
+        ('if not self.args.get("url", "x"):', "x"),
+    ],
+)
+def test_a_check_in_before_execution_with_a_default_it_passes_refuses_nothing(
+    make_repo, run_cli, check: str, hook_default: str
+) -> None:
+    """A call without ``url`` passes such a check and ``execute`` reads its
+    own default: the argument is optional, and the hook's default is not
+    what a missing key gets in ``execute``."""
+    source = CHECKING_HOOK.replace('if not self.args.get("url"):', check)
+    root = make_repo({"tools/t.py": source.replace("READ", 'self.args.get("url", "z")')})
+    (url,) = tool_module(run_cli, root)["arguments"]
+    assert presence(url) != "required"
+    assert (url["has_default"], url["default"]) != (True, hook_default)
+
+
+def test_a_check_in_before_execution_past_a_rename_refuses_nothing(make_repo, run_cli) -> None:
+    """``url`` may come as ``link``, which the hook renames before its
+    check: a call without ``url`` goes on to ``execute``, which reads it
+    with a default."""
+    source = CHECKING_HOOK.replace(
+        '        if not self.args.get("url"):',
+        '        if "link" in self.args:\n'
+        '            self.args["url"] = self.args.pop("link")\n'
+        '        if not self.args.get("url"):',
+    )
+    root = make_repo({"tools/t.py": source.replace("READ", 'self.args.get("url", "z")')})
+    arguments = {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
+    assert arguments["url"] != "required"
