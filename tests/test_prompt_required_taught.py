@@ -263,6 +263,9 @@ def test_a_name_a_sentence_calls_an_argument_teaches_it(make_repo, run_cli) -> N
         # a line whose words name the arguments, also with a dash
         "Required: label",
         "Takes: label, seconds",
+        "Required: `label` and `seconds`",
+        'provide "label".',
+        'the "label" field',
         "Input: label: string (required)",
         "Args \u2014 label (required), seconds",
         # an item of an arguments list, its parenthesis in emphasis
@@ -277,6 +280,13 @@ def test_a_name_a_sentence_calls_an_argument_teaches_it(make_repo, run_cli) -> N
         'set "fast" mode for short waits',
         "Note: label the pause",
         "the required: label",
+        # prose past such a lead, a field of the reply, a quoted value a word follows
+        "Required: a paired phone; the label is shown as is",
+        "Takes: a few seconds to show the label.",
+        "**Input:** none, it reads the label from memory",
+        "Args - none; the label comes from the last message",
+        "The reply has a label field with the status.",
+        'The phone may set "label" mode off.',
     ):
         prompt = f"### wait\nPause.\n{prose}\nargs: optional `seconds`\n"
         assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, prose

@@ -355,15 +355,28 @@ def table_row_names(content: str, starts: list[int], spans: list[Span]) -> list[
 
 
 #: a name said to be an argument in a sentence (``use keyboard arg``, ``put
-#: result in text arg``, ``url arg: the address``, ``the "url" arg is``,
-#: ``the url field is required``), or set in quotes (``set "url" to the page``)
+#: result in text arg``, ``url arg: the address``, ``the "url" arg is``)
 _WORDED_RE = re.compile(
     r"(?<![\w.`\"'-])[`\"']?([^\W\d]\w*)[`\"']?[ \t]+"
-    r"(?:arg|args|argument|arguments|param|params|parameter|parameters|field|fields)\b"
-    r"|\b(?:set|pass|give|provide|fill[ \t]+in)[ \t]+\"([^\W\d]\w*)\"",
+    r"(?:arg|args|argument|arguments|param|params|parameter|parameters)\b",
     re.I,
 )
-#: a line whose words name arguments: ``Required: url``, ``Takes: url,
+#: a field a sentence names in quotes (``the "url" field``) or says is
+#: needed (``the url field is required``), not one it describes (``the
+#: reply has a text field``: a field of what the tool gives back)
+_FIELD_RE = re.compile(
+    r"(?<![\w.`\"'-])(?:[`\"']([^\W\d]\w*)[`\"']|([^\W\d]\w*))[ \t]+fields?\b"
+    r"([ \t]+(?:is|are)[ \t]+(?:required|mandatory|needed)\b)?",
+    re.I,
+)
+#: a name set in quotes, to a value or alone (``set "url" to the page``,
+#: ``provide "url".``), not a value a word follows (``set "fast" mode``)
+_SET_RE = re.compile(
+    r"\b(?:set|pass|give|provide|fill[ \t]+in)[ \t]+\"([^\W\d]\w*)\""
+    r"(?=[ \t]+(?:to|as)\b|[ \t]*(?:[.,;:)]|$))",
+    re.I | re.M,
+)
+#: a line whose items name arguments: ``Required: url``, ``Takes: url,
 #: timeout``, ``Input: url: string``, ``Args \u2014 url (required), timeout``
 #: (an ``args:`` line is its section tool's: :func:`args_line_names`)
 _WORDED_LINE_RE = re.compile(
@@ -372,13 +385,27 @@ _WORDED_LINE_RE = re.compile(
     r"(?:\*\*|__)?([^\n]*)",
     re.I | re.M,
 )
+#: an item of such a line that is a name alone, or a name and its type or
+#: note (``url``, ``url: string``, ``url (required)``, ``url - the page``):
+#: not prose (``Required: a paired phone``, ``Takes: a few seconds``)
+_LINE_ITEM_RE = re.compile(
+    r"[ \t]*(?:\*\*|__|[`\"'])?([^\W\d]\w*)(?:\*\*|__|[`\"'])?"
+    r"[ \t]*(?:[:(\u2014\u2013]|-[ \t]|\Z)"
+)
 
 
 def worded_arguments(text: str) -> set[str]:
     """Names prose calls arguments (``use url arg for the page``), as the
     corpus teaches them beside or instead of an ``args:`` line: enough to
     say an argument is taught (PRM004), never that one exists (PRM003)."""
-    found = {match.group(1) or match.group(2) for match in _WORDED_RE.finditer(text)}
+    found = {match.group(1) for match in _WORDED_RE.finditer(text)}
+    found.update(match.group(1) for match in _SET_RE.finditer(text))
+    for match in _FIELD_RE.finditer(text):
+        if match.group(1) or match.group(3):
+            found.add(match.group(1) or match.group(2))
     for line in _WORDED_LINE_RE.finditer(text):
-        found.update(re.findall(r"[^\W\d]\w*", line.group(1)))
+        for item in re.split(r"[,;]|[ \t]+and[ \t]+", line.group(1)):
+            named = _LINE_ITEM_RE.match(item)
+            if named is not None:
+                found.add(named.group(1))
     return found
