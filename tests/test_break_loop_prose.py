@@ -69,6 +69,10 @@ COMPANION = """\
         ("`break_loop` is `false` apart from finish.", None),
         ("`break_loop` is `false`, though a long wait ends the loop.", None),
         ("`break_loop` is false (previously true).", None),
+        ("`break_loop` was `true`.", None),
+        # a verb in the past after the value: of what happened before it
+        ("`break_loop` is `true`: the answer was sent to the user.", ["true"]),
+        ("`break_loop` is `true` once the file was saved.", ["true"]),
     ],
 )
 def test_a_sentence_is_read_as_a_break_loop_line_is(

@@ -95,6 +95,10 @@ def test_the_canonical_sentence_is_still_rewritten(make_repo, run_cli) -> None:
         ("always `false`, so the agent can go on", (["false"], False)),
         ("hardly ever `true`", (None, False)),
         ("`true` (was `false` in older versions)", (None, False)),
+        ("`false` (was `true`)", (None, False)),
+        ("`false` in legacy mode", (None, False)),
+        # a verb in the past after the value is of what the value follows
+        ("always `true`: the answer was sent to the user", (["true"], False)),
         ("`false` for reads, `true` for most writes", (["false", "true"], False)),
     ],
 )

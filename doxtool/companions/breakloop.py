@@ -35,10 +35,10 @@ _MODAL = re.compile(r"\b(?:can|could|may|might)\b", re.IGNORECASE)
 
 #: words telling a value of the past (``used to be `true```, ``(previously
 #: `true`)``): a value the code no longer has is no statement of today's
-_HISTORY = re.compile(
-    r"\b(?:used[ \t]+to|was|were|previously|formerly|originally|earlier|older|legacy)\b",
-    re.IGNORECASE,
-)
+_HISTORY = re.compile(r"\b(?:previously|formerly|originally|earlier|older|legacy)\b", re.IGNORECASE)
+#: ... a verb in the past, which tells the value's past only before the
+#: last value (``was `true```), not after it (`` `true`: the answer was sent``)
+_PAST_VERB = re.compile(r"\b(?:used[ \t]+to|was|were)\b", re.IGNORECASE)
 
 #: words of time that qualify a value said outside parentheses (`` `false`
 #: until the job ends``), but in a parenthesis after it tell what happens
@@ -76,7 +76,8 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     # only a boolean is a value: another span (`` `true` when the answer
     # starts with `FINAL:` ``) is a person's words in a condition
     values = [span.text for span in listed_spans(sentence) if span.text.casefold() in _BOOLEANS]
-    if not values or _NEGATION.search("".join(outside)) or _HISTORY.search(sentence):
+    past = _HISTORY.search(sentence) or _PAST_VERB.search(_to_last(sentence))
+    if not values or _NEGATION.search("".join(outside)) or past:
         return None, False
     booleans = [span for span in spans(sentence) if span.code and span.text.casefold() in _BOOLEANS]
     if (
@@ -104,6 +105,18 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
 
 #: a ``break_loop`` value, in any case (JSON's `true`, Python's `True`)
 _BOOLEANS = frozenset({"true", "false"})
+
+
+def _to_last(sentence: str) -> str:
+    """``sentence`` up to its last boolean, in backticks or not: a verb in
+    the past there tells a value of the past (``used to be `true```,
+    ``false (was true)``); after it, it is of what the value follows
+    (`` `true`: the answer was sent``)."""
+    starts = [found.start() for found in _BARE_WORD.finditer(sentence)]
+    return sentence[: starts[-1]] if starts else sentence
+
+
+_BARE_WORD = re.compile(r"(?<!\w)(?:true|false)(?!\w)", re.IGNORECASE)
 
 
 #: ``break_loop`` named in a sentence, in backticks or not
@@ -143,7 +156,12 @@ def read_prose_break_loop(content: str) -> list[str] | None:
         # `break_loop` to `true` ``): the words before it, from the clause's
         # start, may turn the value around or qualify it
         before = _CLAUSE_START.split(content[:start])[-1]
-        if _NEGATION.search(before) or _QUALIFIER.search(before) or _HISTORY.search(before):
+        if (
+            _NEGATION.search(before)
+            or _QUALIFIER.search(before)
+            or _HISTORY.search(before)
+            or _PAST_VERB.search(before)
+        ):
             return None
     sentence = _SENTENCE_END.split(rest, maxsplit=1)[0]
     marked = _BARE.sub(lambda m: f"`{m.group(1).lower()}`", sentence)
