@@ -169,6 +169,21 @@ def test_what_only_an_overridden_base_method_calls_is_not_the_subclass_s(
     assert tool.helpers == ["helpers.errors.RepairableException", "helpers.tool.Response"]
 
 
+def test_an_override_calling_the_base_s_method_through_super_keeps_what_it_calls(
+    tmp_path: Path,
+) -> None:
+    """``super().pause()`` in the override runs the base's ``pause``: its
+    ``set_data`` and ``handle_intervention`` are still called."""
+    extending = QUICK_PY.replace(
+        "    async def pause(self):\n        return None",
+        "    async def pause(self):\n        await super().pause()",
+    )
+    files = {"tools/pausing.py": PAUSING_PY, "tools/quick.py": extending}
+    tool = only_tool(facts_of(tmp_path, "tools/quick.py", files))
+    assert tool.intervention is True
+    assert "self.agent.set_data" in tool.helpers
+
+
 BASE_X_PY = """\
 from helpers.tool import Tool, Response
 

@@ -117,7 +117,13 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
         return _method_name(function) in chain
 
     effects = [*(e for e in base.effects if inherited(e.function)), *own.effects]
-    sites = inherited_sites(base, inherited)
+    # an override calling ``super().m()`` runs the base's ``m``, and what it calls
+    extended = {
+        call.target.removeprefix("super().")
+        for call in own.helper_calls
+        if call.target.startswith("super().")
+    }
+    sites = inherited_sites(base, lambda f: inherited(f) or _method_name(f) in extended)
     arguments = _merge_arguments(
         [_filter_reads(a, inherited) for a in base.arguments],
         own.arguments,
