@@ -263,7 +263,7 @@ def test_a_name_a_sentence_calls_an_argument_teaches_it(make_repo, run_cli) -> N
         # a line whose words name the arguments, also with a dash
         "Required: label",
         "Takes: label, seconds",
-        "Required: `label` and `seconds`",
+        "Required: label and seconds.",
         'provide "label".',
         'the "label" field',
         "Input: label: string (required)",

@@ -390,7 +390,7 @@ _WORDED_LINE_RE = re.compile(
 #: not prose (``Required: a paired phone``, ``Takes: a few seconds``)
 _LINE_ITEM_RE = re.compile(
     r"[ \t]*(?:\*\*|__|[`\"'])?([^\W\d]\w*)(?:\*\*|__|[`\"'])?"
-    r"[ \t]*(?:[:(\u2014\u2013]|-[ \t]|\Z)"
+    r"[ \t]*(?:[:(\u2014\u2013]|-[ \t]|\.?[ \t]*\Z)"
 )
 
 
@@ -405,7 +405,7 @@ def worded_arguments(text: str) -> set[str]:
             found.add(match.group(1) or match.group(2))
     for line in _WORDED_LINE_RE.finditer(text):
         for item in re.split(r"[,;]|[ \t]+and[ \t]+", line.group(1)):
-            named = _LINE_ITEM_RE.match(item)
+            named = _LINE_ITEM_RE.match(item.strip())
             if named is not None:
                 found.add(named.group(1))
     return found
