@@ -29,6 +29,7 @@ _INTERNAL_KEYS = frozenset(
         "summaries",
         "helper_calls",
         "helper_sites",
+        "hook_present",
         "returned_calls",
         "module_names",
         "absence_calls",

@@ -156,3 +156,28 @@ def test_a_check_in_before_execution_past_a_rename_refuses_nothing(make_repo, ru
     root = make_repo({"tools/t.py": source.replace("READ", 'self.args.get("url", "z")')})
     arguments = {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
     assert arguments["url"] != "required"
+
+
+def test_a_subclass_overriding_the_checking_hook_does_not_refuse_its_key(
+    make_repo, run_cli
+) -> None:
+    """The base's ``before_execution`` raises without ``url``; a subclass in
+    another module overrides the hook without that check: a call without
+    ``url`` reaches the inherited ``execute``, whose default is then not
+    known (not "no default"), and ``url`` is not required. A subclass
+    keeping the hook keeps the check."""
+    base = CHECKING_HOOK.replace("READ", 'self.args.get("url", "z")')
+    subclass = (
+        "from tools.base import T as Base\n\n\n"
+        "class T(Base):\n"
+        "    async def before_execution(self, **kwargs):\n"
+        "        return None\n"
+    )
+    root = make_repo({"tools/base.py": base, "tools/t.py": subclass})
+    (url,) = tool_module(run_cli, root)["arguments"]
+    assert presence(url) != "required"
+    assert (url["has_default"], url["default_unknown"]) == (False, True)
+    keeping = subclass.replace("before_execution(self, **kwargs)", "other(self)")
+    root = make_repo({"tools/base.py": base, "tools/t.py": keeping})
+    (url,) = tool_module(run_cli, root)["arguments"]
+    assert (presence(url), url["has_default"]) == ("required", False)

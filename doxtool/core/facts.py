@@ -307,9 +307,10 @@ class ToolFacts:
     missing_responses: list[MissingResponse] = field(default_factory=list)
     raises: list[Raise] = field(default_factory=list)
     helpers: list[str] = field(default_factory=list)
-    #: each of ``helpers`` -> the functions of the module that call it
-    #: (``Class.method``): a subclass elsewhere overriding them does not
+    #: each of ``helpers`` -> the methods calling it (an override elsewhere does not)
     helper_sites: dict[str, list[str]] = field(default_factory=dict)
+    #: keys its ``before_execution`` raises without (an override may not)
+    hook_present: list[str] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)
     intervention: bool = False
     side_effects: list[str] = field(default_factory=list)

@@ -124,8 +124,11 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
         if call.target.startswith("super().")
     }
     sites = inherited_sites(base, lambda f: inherited(f) or _method_name(f) in extended)
+    # the base's hook refused these keys: an override of it may not, so what
+    # a missing key gets in the base's code is not known
+    unrefused = set(base.hook_present) if "before_execution" in overridden else set()
     arguments = _merge_arguments(
-        [_filter_reads(a, inherited) for a in base.arguments],
+        [_unrefused(_filter_reads(a, inherited), unrefused) for a in base.arguments],
         own.arguments,
     )
     return dataclasses.replace(
@@ -160,6 +163,7 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
         # a helper, an intervention only an overridden method calls is gone
         helpers=list(dict.fromkeys([*(h for h in base.helpers if h in sites), *own.helpers])),
         helper_sites=joined_sites(sites, own.helper_sites),
+        hook_present=own.hook_present if "before_execution" in overridden else base.hook_present,
         unknown=list(dict.fromkeys([*base.unknown, *own.unknown])),
         intervention=intervenes(base, sites) or own.intervention,
         # the areas of the effects kept: an overridden method's are gone
@@ -181,6 +185,22 @@ def _filter_reads(argument: Argument, keep: Callable[[str], bool]) -> Argument:
         r.kind in ("subscript", "pop", "parameter") and not r.guarded for r in reads
     )
     return dataclasses.replace(argument, reads=reads, required=required)
+
+
+def _unrefused(argument: Argument, unrefused: set[str]) -> Argument:
+    """``argument``, read in the base as present because the base's
+    ``before_execution`` raised without it: with the hook overridden, whether
+    it is needed and what a missing key gets are not known."""
+    if argument.name not in unrefused or not argument.reads:
+        return argument
+    return dataclasses.replace(
+        argument,
+        required=False,
+        required_unknown=True,
+        has_default=False,
+        default=None,
+        default_unknown=True,
+    )
 
 
 def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argument]:

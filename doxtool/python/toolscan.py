@@ -365,6 +365,7 @@ class ToolScan(
         if self.outcomes_unknown and BREAK_LOOP not in tool.unknown:
             tool.unknown = [*tool.unknown, BREAK_LOOP]
         tool.helpers, tool.helper_sites = called_helpers(self.helpers, self.scan)
+        tool.hook_present = sorted(self.hook_present)
         tool.imports = list(self.scan.facts.imports)
         tool.intervention = self.intervention
         tool.side_effects = [a for a in effects_order() if a in self.side_effects]
