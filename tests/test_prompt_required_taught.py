@@ -290,6 +290,13 @@ def test_a_name_a_sentence_calls_an_argument_teaches_it(make_repo, run_cli) -> N
     ):
         prompt = f"### wait\nPause.\n{prose}\nargs: optional `seconds`\n"
         assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, prose
+    # a line of items in another tool's section lists that tool's
+    for prose in ("Required: label", 'set "label" to the text', "the label field is required"):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n### other\n{prose}\n"
+        assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, prose
+        # before the first tool's title, or in its own section, it is its own
+        prompt = f"{prose}\n\n### wait\nPause.\nargs: optional `seconds`\n\n### other\nGo.\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], prose
 
 
 def test_a_name_written_bare_where_only_a_name_goes_teaches_it(make_repo, run_cli) -> None:

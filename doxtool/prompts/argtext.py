@@ -398,8 +398,15 @@ def worded_arguments(text: str) -> set[str]:
     """Names prose calls arguments (``use url arg for the page``), as the
     corpus teaches them beside or instead of an ``args:`` line: enough to
     say an argument is taught (PRM004), never that one exists (PRM003)."""
-    found = {match.group(1) for match in _WORDED_RE.finditer(text)}
-    found.update(match.group(1) for match in _SET_RE.finditer(text))
+    return {match.group(1) for match in _WORDED_RE.finditer(text)}
+
+
+def listed_arguments(text: str) -> set[str]:
+    """Names a line of items under a lead lists (``Required: url``), a
+    sentence sets in quotes (``set "url" to the page``) or calls a needed
+    field (``the url field is required``): as :func:`worded_arguments`,
+    for the tool whose section ``text`` is."""
+    found = {match.group(1) for match in _SET_RE.finditer(text)}
     for match in _FIELD_RE.finditer(text):
         if match.group(1) or match.group(3):
             found.add(match.group(1) or match.group(2))

@@ -6,10 +6,11 @@ What else prompts teach against the code (PRM002, PRM003) is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
-from doxtool.prompts.argtext import worded_arguments
+from doxtool.prompts.argtext import listed_arguments, worded_arguments
 from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.schema import alternative_groups
 from doxtool.prompts.sets import PromptSet
@@ -243,7 +244,9 @@ profile.
             return  # what the included files teach is not known here
         taught_all = {a.name for a in doc.arguments}
         # ``use url arg for the page address``: the file's sentences, once
-        worded = worded_arguments(ctx.prompt_text(path))
+        text = ctx.prompt_text(path)
+        worded = worded_arguments(text)
+        starts = sorted({h.line for h in doc.tools if h.source in ("heading", "title")})
         for heading in doc.tools:
             if heading.source not in ("heading", "title"):
                 continue
@@ -262,6 +265,8 @@ profile.
             mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
             taught |= mentioned
             taught |= worded
+            # ``Required: url``: in the tool's own section (to the next tool's title)
+            taught |= listed_arguments(_section(text, heading.line, starts))
             # ``{"tool_name": "wait", "seconds": 5}``: shown, out of place (PRM007)
             taught |= flattened_arguments(ctx, doc, prompt_set, heading.name)
             if (
@@ -309,3 +314,12 @@ def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
 
 
 RULES: list[type[Rule]] = [RequiredArgumentNotTaught]
+
+
+def _section(text: str, line: int, starts: list[int]) -> str:
+    """The lines of ``text`` from the tool title on ``line`` (from the top
+    for the first) to the next tool's title among ``starts``."""
+    lines = re.split(r"\r\n?|\n", text)
+    first = 0 if line == starts[0] else line - 1
+    end = next((start - 1 for start in starts if start > line), len(lines))
+    return "\n".join(lines[first:end])
