@@ -49,13 +49,7 @@ def test_an_item_read_with_its_facts_in_a_persons_spelling_is_compared(make_repo
 
 def test_an_unread_line_naming_a_missing_argument_gets_no_second_item(make_repo, run_cli) -> None:
     text = WAIT_DOX.replace(SECONDS, SECONDS + "  - `until` is when to stop\n")
-    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
-    assert _findings(run_cli(root, "check", "--no-cache").output) == [
-        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
-        f" in a form doxtool reads (line {NUMBER + 2} names it)"
-    ]
-    run_cli(root, "check", "--no-cache", "--fix")
-    assert (root / DOX).read_text(encoding="utf-8") == text
+    _named_elsewhere(make_repo, run_cli, text, 2)
 
 
 @pytest.mark.parametrize(
@@ -74,13 +68,7 @@ def test_an_item_naming_a_missing_argument_without_backticks_gets_no_second_item
     the argument is reported as documented in a form doxtool does not read,
     and no second item is written beside it."""
     text = WAIT_DOX.replace(SECONDS, SECONDS + note)
-    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
-    assert _findings(run_cli(root, "check", "--no-cache").output) == [
-        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
-        f" in a form doxtool reads (line {NUMBER + 2} names it)"
-    ]
-    run_cli(root, "check", "--no-cache", "--fix")
-    assert (root / DOX).read_text(encoding="utf-8") == text
+    _named_elsewhere(make_repo, run_cli, text, 2)
 
 
 def test_a_missing_argument_the_leads_note_names_gets_no_second_item(make_repo, run_cli) -> None:
@@ -88,13 +76,7 @@ def test_a_missing_argument_the_leads_note_names_gets_no_second_item(make_repo, 
     ``until`` in the person's note on the lead: no item is written beside it."""
     lead = "- Arguments of `WaitTool` (plus `until`, see the base):\n"
     text = WAIT_DOX.replace(ARGUMENTS_LINE, lead)
-    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
-    assert _findings(run_cli(root, "check", "--no-cache").output) == [
-        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
-        f" in a form doxtool reads (line {NUMBER} names it)"
-    ]
-    run_cli(root, "check", "--no-cache", "--fix")
-    assert (root / DOX).read_text(encoding="utf-8") == text
+    _named_elsewhere(make_repo, run_cli, text, 0)
 
 
 def _split_by_heading(heading: str) -> str:
@@ -112,13 +94,7 @@ def test_an_argument_under_a_sub_heading_after_the_block_gets_no_second_item(
     person's items: the one the block lacks is reported as documented in a
     form doxtool does not read, and not written again in the block."""
     text = _split_by_heading("### With a deadline")
-    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
-    assert _findings(run_cli(root, "check", "--no-cache").output) == [
-        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
-        f" in a form doxtool reads (line {NUMBER + 4} names it)"
-    ]
-    run_cli(root, "check", "--no-cache", "--fix")
-    assert (root / DOX).read_text(encoding="utf-8") == text
+    _named_elsewhere(make_repo, run_cli, text, 4)
 
 
 @pytest.mark.parametrize("heading", ["## Deadlines", "### `Finish`"])
@@ -300,3 +276,16 @@ def test_a_method_written_without_self_agrees(
         assert found == []
     else:
         assert len(found) == 1 and f"DOX105 {finding} (tools/wait.py:5)" in found[0], found
+
+
+def _named_elsewhere(make_repo, run_cli, text: str, offset: int) -> None:
+    """``until``, missing from the block of ``text``, is reported as
+    documented in a form doxtool does not read, on the line ``offset``
+    lines past the lead; ``--fix`` writes no second item for it."""
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER + offset} names it)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
