@@ -66,14 +66,21 @@ def nonempty_literal(node: ast.expr) -> bool:
     )
 
 
+#: values a loop written out over goes round as statements written once each
+MAX_WRITTEN = 3
+
+
 def written_out(node: ast.expr) -> str:
-    """``written`` for a literal tuple, list or set with no starred element
-    (``for url in (a, b):`` goes round the values written out, as the same
-    statements written once for each would), else ``""``
-    (:attr:`~doxtool.core.summary_facts.Step.what` of a loop)."""
-    if type(node) in _CONTAINERS and not any(
-        type(e) is ast.Starred
-        for e in node.elts  # type: ignore[attr-defined]
+    """``written`` for a literal tuple, list or set of at most
+    :data:`MAX_WRITTEN` values with no starred element (``for url in (a,
+    b):`` goes round the values written out, as the same statements written
+    once for each would; ``for delay in (1, 2, 4, 8, 16):`` retries, a loop),
+    else ``""`` (:attr:`~doxtool.core.summary_facts.Step.what` of a loop)."""
+    elements = node.elts if type(node) in _CONTAINERS else None  # type: ignore[attr-defined]
+    if (
+        elements
+        and len(elements) <= MAX_WRITTEN
+        and not any(type(e) is ast.Starred for e in elements)
     ):
         return "written"
     return ""

@@ -224,9 +224,10 @@ reports. Two effects one after the other, once (a remote `stat` and the
 `patch` it guards, an action and the screenshot that follows it), are not
 reported: they are one operation, the pause waits at most for its end, and a
 check between them can break it (a pause between a freshness check and the
-write it guards makes the check stale). A loop over values written out
-(`for url in (primary, mirror):`) is taken as its turns written one after
-another: it is reported only inside a loop that repeats it.
+write it guards makes the check stale). A loop over at most three values
+written out (`for url in (primary, mirror):`) is taken as its turns written
+one after another: it is reported only inside a loop that repeats it; one
+over more (`for delay in (1, 2, 4, 8, 16):`, a retry) is a loop.
 
 **Why it matters.** `tools/AGENTS.md`: use `await
 self.agent.handle_intervention(...)` when a long-running or external result
@@ -299,6 +300,11 @@ remote `stat` and the `patch` it guards. 3 of 3: on by default.
         Example(with_files({"tools/poll.py": _unchecked_poll("(0.1, 0.2)")})),
     ]
     invalid = [
+        # more values written out than a few statements: a retry loop
+        Example(
+            with_files({"tools/poll.py": _unchecked_poll("(1, 2, 4, 8)")}),
+            [Expect("tools/poll.py", 9, "`asyncio.sleep` (a wait, line 9) again")],
+        ),
         Example(
             with_files(
                 {"tools/poll.py": _unchecked_poll('range(int(self.args.get("seconds", 10)))')}
