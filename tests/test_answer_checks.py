@@ -9,9 +9,8 @@ sent; the checks that do hold are not reported."""
 
 from __future__ import annotations
 
-from textwrap import dedent, indent
-
 import pytest
+from test_answer_fallbacks import dox303
 
 TOOL = """\
 from helpers.tool import Response, Tool
@@ -73,26 +72,14 @@ CHECKED = {
 }
 
 
-def _dox303(make_repo, run_cli, body: str) -> list[str]:
-    tool = TOOL.format(body=indent(dedent(body), " " * 8))
-    root = make_repo(
-        {
-            "tools/finish.py": tool,
-            "prompts/agent.system.tool.finish.md": "### finish\nfinal answer; args: `text`\n",
-        }
-    )
-    result = run_cli(root, "check", "--select", "DOX303", ".")
-    return [line for line in result.output.splitlines() if "DOX303" in line]
-
-
 @pytest.mark.parametrize("shape", list(AS_SENT))
 def test_a_check_that_does_not_hold_leaves_the_answer_as_sent(
     make_repo, run_cli, shape: str
 ) -> None:
-    (line,) = _dox303(make_repo, run_cli, AS_SENT[shape])
+    (line,) = dox303(make_repo, run_cli, AS_SENT[shape], TOOL)
     assert "the answer exactly as the model sent it" in line
 
 
 @pytest.mark.parametrize("shape", list(CHECKED))
 def test_a_check_that_holds_shows_the_answer_is_not_empty(make_repo, run_cli, shape: str) -> None:
-    assert _dox303(make_repo, run_cli, CHECKED[shape]) == []
+    assert dox303(make_repo, run_cli, CHECKED[shape], TOOL) == []

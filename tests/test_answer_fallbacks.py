@@ -76,8 +76,9 @@ AS_SENT = {
 }
 
 
-def _dox303(make_repo, run_cli, body: str) -> list[str]:
-    tool = TOOL.format(body=indent(dedent(body), " " * 8))
+def dox303(make_repo, run_cli, body: str, template: str = TOOL) -> list[str]:
+    """The DOX303 lines of a check of ``finish``, whose ``execute`` runs ``body``."""
+    tool = template.format(body=indent(dedent(body), " " * 8))
     root = make_repo(
         {
             "helpers/replies.py": REPLIES,
@@ -93,10 +94,10 @@ def _dox303(make_repo, run_cli, body: str) -> list[str]:
 def test_a_fallback_not_known_to_be_empty_answers_a_missing_text(
     make_repo, run_cli, shape: str
 ) -> None:
-    assert _dox303(make_repo, run_cli, ANSWERED[shape]) == []
+    assert dox303(make_repo, run_cli, ANSWERED[shape]) == []
 
 
 @pytest.mark.parametrize("shape", list(AS_SENT))
 def test_an_empty_fallback_leaves_the_answer_as_sent(make_repo, run_cli, shape: str) -> None:
-    (line,) = _dox303(make_repo, run_cli, AS_SENT[shape])
+    (line,) = dox303(make_repo, run_cli, AS_SENT[shape])
     assert "the answer exactly as the model sent it" in line

@@ -247,6 +247,7 @@ profile.
         text = ctx.prompt_text(path)
         worded = worded_arguments(text)
         starts = sorted({h.line for h in doc.tools if h.source in ("heading", "title")})
+        lines = re.split(r"\r\n?|\n", text)
         for heading in doc.tools:
             if heading.source not in ("heading", "title"):
                 continue
@@ -266,7 +267,7 @@ profile.
             taught |= mentioned
             taught |= worded
             # ``Required: url``: in the tool's own section (to the next tool's title)
-            taught |= listed_arguments(_section(text, heading.line, starts))
+            taught |= listed_arguments(_section(lines, heading.line, starts))
             # ``{"tool_name": "wait", "seconds": 5}``: shown, out of place (PRM007)
             taught |= flattened_arguments(ctx, doc, prompt_set, heading.name)
             if (
@@ -316,10 +317,9 @@ def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
 RULES: list[type[Rule]] = [RequiredArgumentNotTaught]
 
 
-def _section(text: str, line: int, starts: list[int]) -> str:
-    """The lines of ``text`` from the tool title on ``line`` (from the top
+def _section(lines: list[str], line: int, starts: list[int]) -> str:
+    """The ``lines`` of a prompt from the tool title on ``line`` (from the top
     for the first) to the next tool's title among ``starts``."""
-    lines = re.split(r"\r\n?|\n", text)
     first = 0 if line == starts[0] else line - 1
     end = next((start - 1 for start in starts if start > line), len(lines))
     return "\n".join(lines[first:end])
