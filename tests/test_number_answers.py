@@ -9,7 +9,7 @@ from __future__ import annotations
 from textwrap import dedent, indent
 
 import pytest
-from test_answer_fallbacks import _dox303
+from test_answer_fallbacks import dox303
 
 NUMBERS = {
     "str of int": 'return Response(message=str(int(self.args.get("n"))), break_loop=True)',
@@ -30,12 +30,12 @@ AS_SENT = {
 
 @pytest.mark.parametrize("shape", list(NUMBERS))
 def test_a_number_written_out_is_no_empty_answer(make_repo, run_cli, shape: str) -> None:
-    assert _dox303(make_repo, run_cli, NUMBERS[shape]) == []
+    assert dox303(make_repo, run_cli, NUMBERS[shape]) == []
 
 
 @pytest.mark.parametrize("shape", list(AS_SENT))
 def test_the_argument_itself_stays_the_answer_as_sent(make_repo, run_cli, shape: str) -> None:
-    (line,) = _dox303(make_repo, run_cli, AS_SENT[shape])
+    (line,) = dox303(make_repo, run_cli, AS_SENT[shape])
     assert "the answer exactly as the model sent it" in line
 
 
