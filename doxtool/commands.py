@@ -34,6 +34,7 @@ _INTERNAL_KEYS = frozenset(
         "module_names",
         "absence_calls",
         "absence_required",
+        "reach_caught_only",
         "absence_presence",
         "absence_values",
         "is_a_base",

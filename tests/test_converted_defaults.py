@@ -85,3 +85,49 @@ def test_either_spelling_agrees_and_another_number_does_not(make_repo, run_cli) 
         result = run_cli(root, "check")
         assert result.exit_code == 1
         assert 'DOX111 argument `width` has `"1024"` in the code' in result.output
+
+
+GUARDED_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Sizer(Tool):
+    async def execute(self, **kwargs) -> Response:
+        try:
+            width = int(self.args.get("width", "10"))
+        except ValueError:
+            width = 10
+        height = self.args.get("height", "20")
+        if isinstance(height, (int, float)):
+            height = int(height)
+        return Response(message=f"{width} {height}", break_loop=False)
+"""
+
+GUARDED_PROMPT = """\
+### sizer
+size things
+~~~json
+{"tool_name": "sizer", "tool_args": {"width": 10, "height": "20"}}
+~~~
+"""
+
+
+def test_a_caught_error_still_converts_the_default(make_repo, run_cli) -> None:
+    # ``except ValueError`` takes what int() cannot convert; "10" it converts,
+    # so the tool works with 10. A test of the value's type lets "20" by as it is.
+    root = make_repo(
+        {"tools/sizer.py": GUARDED_PY, "prompts/agent.system.tool.sizer.md": GUARDED_PROMPT}
+    )
+    assert run_cli(root, "check", "--fix").exit_code == 0
+    text = (root / DOX).read_text(encoding="utf-8")
+    assert "  - `width`: optional integer, default `10`.\n" in text
+    assert '  - `height`: optional integer, default `"20"`.\n' in text
+    result = run_cli(root, "schema", "tools/sizer.py")
+    properties = json.loads(result.output)[0]["function"]["parameters"]["properties"]
+    assert properties["width"] == {"type": "integer", "default": 10}
+    inspected = run_cli(root, "inspect", "--json", "tools/sizer.py")
+    width = next(
+        a for a in json.loads(inspected.output)[0]["tools"][0]["arguments"] if a["name"] == "width"
+    )
+    assert (width["default"], width["coercion"]) == ("10", "int")
+    assert "reach_caught_only" not in width

@@ -81,6 +81,13 @@ class Argument:
     #: (``int(x) if str(x).isdigit() else x``: none is known to; ``if
     #: isinstance(x, str): x = int(x)``: strings); None where every value does
     conversion_reach: list[str] | None = None
+    #: only caught errors keep values from ``conversion_reach``'s conversions,
+    #: never a test of the value (``try: n = int(x) except ValueError: n =
+    #: 10``): every value, a string default included, reaches them, and one
+    #: they convert is converted. False where a test may let a value by
+    #: unconverted (``int(x) if isinstance(x, float) else x``) or where that
+    #: is not known
+    reach_caught_only: bool = False
     #: the values it accepts are not known (a test no list holds, a value
     #: tested beside the dispatch): neither a list nor "any value" is claimed
     values_unknown: bool = False
@@ -153,8 +160,9 @@ class Argument:
             return value
         if self.coercion is None or _NUMBER_COERCIONS.get(self.type or "") != self.coercion:
             return value
-        if self.conversion_reach is not None and "string" not in self.conversion_reach:
-            return value  # a string passes by the conversion unconverted
+        reach = self.conversion_reach
+        if reach is not None and "string" not in reach and not self.reach_caught_only:
+            return value  # a string may pass by the conversion unconverted
         try:
             number: int | float = int(value)
         except ValueError:

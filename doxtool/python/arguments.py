@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,7 @@ from doxtool.python.checkedreads import read_past_checks, unique
 from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.heldfallbacks import HeldFallbacks
 from doxtool.python.literals import jsonable
-from doxtool.python.readforms import CALLED, REFUSALS
+from doxtool.python.readforms import REFUSALS
 
 
 @dataclass(eq=False, repr=False)
@@ -29,10 +29,12 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
     default: Any = None
     has_default: bool = False
     coerced_type: str | None = None
-    #: the conversion applied to the value (``int``, ``str``; not ``bool``), and the JSON
-    #: types of the values reaching one (:mod:`~doxtool.python.guardedconversions`)
+    #: the conversion applied to the value (``int``, ``str``; not ``bool``), the JSON types of
+    #: the values reaching one, and whether a test of the value (not only a caught error)
+    #: keeps some from one (:mod:`~doxtool.python.guardedconversions`)
     coercion: str | None = None
     conversion_reach: set[str] = field(default_factory=set)
+    conversion_tested: bool = False
     #: JSON types of the non-string literals the value is compared with (``flag in ("yes", True)``)
     compared: set[str] = field(default_factory=set)
     #: the values it is compared with, as read or converted (``timeout !=
@@ -476,6 +478,7 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
             enum_folds=sorted(self.enum_folds) if enum and self.enum_folds is not None else None,
             coercion=self.coercion,
             conversion_reach=reach_of(self, self.conversion_reach),
+            reach_caught_only=not self.conversion_tested,
             values_unknown=unknown,
             compared=[v for v in tested if isinstance(v, str)] or None,
             spellings=sorted(self.spellings) if self.boolean_spelling else None,
@@ -488,12 +491,3 @@ class ArgBuilder(ClosedRefusals, DefaultsSeen, HeldFallbacks):
             absence_required=absence_required,
             absence_presence=presence,
         )
-
-
-def refuse_jointly(arg: Callable[[str], ArgBuilder], group: dict[str, str]) -> None:
-    """A check on some calls only refusing the joint absence of a ``group`` of
-    arguments (``if not name`` past ``name = args.get("name") or
-    args.get("title", "")``): each one's refused kinds, with the others."""
-    for name, refusal in group.items() if len(group) > 1 else ():
-        if refusal != CALLED:  # a test of what a call makes of it refuses nothing known
-            arg(name).joint_branch_refusals.add((refusal, frozenset(group) - {name}))

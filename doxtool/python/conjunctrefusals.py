@@ -15,12 +15,18 @@ arguments at once (:meth:`~doxtool.python.absencetests.AbsenceTests._absence`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from doxtool.python.checktests import and_parts
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
 from doxtool.python.readforms import CALLED
 from doxtool.python.walkstate import Env
+
+if TYPE_CHECKING:
+    from doxtool.python.arguments import ArgBuilder
 
 
 class ConjunctRefusals:
@@ -86,3 +92,12 @@ def names_in(node: cst.CSTNode) -> set[str]:
             found.add(current.value)
         todo.extend(child_nodes(current))
     return found
+
+
+def refuse_jointly(arg: Callable[[str], ArgBuilder], group: dict[str, str]) -> None:
+    """A check on some calls only refusing the joint absence of a ``group`` of
+    arguments (``if not name`` past ``name = args.get("name") or
+    args.get("title", "")``): each one's refused kinds, with the others."""
+    for name, refusal in group.items() if len(group) > 1 else ():
+        if refusal != CALLED:  # a test of what a call makes of it refuses nothing known
+            arg(name).joint_branch_refusals.add((refusal, frozenset(group) - {name}))

@@ -12,7 +12,7 @@ from functools import partial
 
 import libcst as cst
 
-from doxtool.python.arguments import ArgBuilder, refuse_jointly
+from doxtool.python.arguments import ArgBuilder
 from doxtool.python.blockreturns import (
     answers_with_awaited,
     answers_with_work,
@@ -21,7 +21,7 @@ from doxtool.python.blockreturns import (
     written,
 )
 from doxtool.python.checktests import negated, negative
-from doxtool.python.conjunctrefusals import ConjunctRefusals, names_in
+from doxtool.python.conjunctrefusals import ConjunctRefusals, names_in, refuse_jointly
 from doxtool.python.controlflow import contains_return, ends_with_raise, terminates
 from doxtool.python.cstcaught import base_only_classes
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body

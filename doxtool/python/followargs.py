@@ -195,6 +195,8 @@ def add_arguments(
             coercion=known.coercion or coercion,
             # a helper's conversion takes every value, as far as is known here
             conversion_reach=_joined_reach(known, making, reach, converted, bool(tested)),
+            # a helper's conversion: whether a test keeps values from it is not known here
+            reach_caught_only=known.reach_caught_only and not making,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             # a helper's check needs one of its alternatives
             alternatives_optional=known.alternatives_optional and not alternatives,

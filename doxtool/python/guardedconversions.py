@@ -227,11 +227,16 @@ class GuardedConversions:
         if coercion is not None and builder.coerced_type is None:
             builder.coercion = coercion  # the conversion that makes the type, not ``str``'s
         builder.coerced_type = builder.coerced_type or kind
-        reach = self._conversion_reach(node, builder.name, env)
+        reach, tested = self._conversion_reach(node, builder.name, env)
         builder.conversion_reach |= ALL_TYPES if reach is None else reach
+        builder.conversion_tested = builder.conversion_tested or tested
 
-    def _conversion_reach(self, node: cst.Call, arg: str, env: Env) -> frozenset[str] | None:
-        """The JSON types of ``arg``'s values that reach the conversion ``node``."""
+    def _conversion_reach(
+        self, node: cst.Call, arg: str, env: Env
+    ) -> tuple[frozenset[str] | None, bool]:
+        """The JSON types of ``arg``'s values that reach the conversion
+        ``node``, and whether a test of the value (not only a caught error)
+        keeps some from it."""
         cache: dict[int, dict[int, tuple[Enclosure, ...]]] = self.__dict__.setdefault(
             "_conversion_enclosures", {}
         )
@@ -241,4 +246,6 @@ class GuardedConversions:
         around = cache[id(func)].get(id(node), ())
         standing = self._standing_for  # type: ignore[attr-defined]
         conversion = node.func.value if type(node.func) is cst.Name else ""
-        return reaching(around, lambda expr: arg in standing(expr, env), conversion)
+        stands = lambda expr: arg in standing(expr, env)  # noqa: E731
+        tests = tuple(e for e in around if not isinstance(e, frozenset))
+        return reaching(around, stands, conversion), reaching(tests, stands) is not None

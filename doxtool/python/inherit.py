@@ -246,6 +246,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             enum_folds=enum_folds if enum else None,
             coercion=next((a.coercion for a in making), None),
             conversion_reach=_joined_reach(making),
+            reach_caught_only=bool(making) and all(a.reach_caught_only for a in making),
             values_unknown=known.values_unknown or arg.values_unknown,
             alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
             # one of them is needed when either code's check needs one
