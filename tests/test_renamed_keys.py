@@ -272,3 +272,24 @@ def test_a_key_filled_from_an_old_name_on_every_call_stays_optional(
     )
     assert query["default_unknown"] is True
     assert arguments["q"]["required"] is False
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        'if not self.args.get("query"):\n    raise ValueError("query is required")',
+        'if "query" not in self.args:\n    return Response(message="query?", break_loop=False)',
+        'query = self.args.get("query", "")\nif not query.strip():\n    raise ValueError("query?")',
+    ],
+)
+def test_a_check_past_the_renaming_needs_one_of_the_two(run_cli, make_repo, check: str) -> None:
+    # ``q`` alone is written back under ``query`` before the check: the check
+    # refuses the call only when both are missing, so neither is required
+    lines = (
+        'if "q" in self.args and "query" not in self.args:',
+        '    self.args["query"] = self.args.pop("q")',
+        *check.splitlines(),
+    )
+    read = '        return Response(message=str(self.args.get("query")), break_loop=False)'
+    arguments = _arguments(run_cli, make_repo, {"tools/lookup.py": _tool(*lines, read=read)})
+    assert {name: _presence(a) for name, a in arguments.items()} == ALTERNATIVES

@@ -166,7 +166,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts):
                 builder.recovered.add("missing")
             else:
                 builder.refusals.add("missing")
-                builder.contract_required = True
+                self._needed_or_renamed(builder, env)
         also = self._also_args(test, env) if partial else {}  # type: ignore[attr-defined]
         for group in self._refusal_groups(test, env):
             if partial & set(group):
@@ -183,9 +183,26 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts):
                     continue
                 builder.refusals.add(refusal)
                 if len(group) == 1:
-                    builder.contract_required = True
+                    self._needed_or_renamed(builder, env)
                 else:
                     builder.alternatives.update(set(group) - {name})
+
+    @staticmethod
+    def _needed_or_renamed(builder: ArgBuilder, env: Env) -> None:
+        """A check on every call refuses the argument missing: it is needed,
+        or, where an old name was written back under it before
+        (``if "link" in self.args and "url" not in self.args: self.args["url"]
+        = self.args.pop("link")``, :mod:`.renamedkeys`), one of the two is."""
+        renamed = {
+            o
+            for (_, key), others in env.fills.aliased.items()
+            if key == builder.name
+            for o in others
+        }
+        if renamed:
+            builder.alternatives.update(renamed)
+        else:
+            builder.contract_required = True
 
     def _branch_contract(self, stmt: cst.If, env: Env) -> None:
         """``if not text: return Response(error)`` where it does not run on
