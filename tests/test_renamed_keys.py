@@ -13,6 +13,7 @@ from textwrap import dedent, indent
 from typing import Any
 
 import pytest
+from bothwalks import WALKS, kinds_and_defaults
 
 TOOL = """\
 from helpers.tool import Response, Tool
@@ -293,3 +294,29 @@ def test_a_check_past_the_renaming_needs_one_of_the_two(run_cli, make_repo, chec
     read = '        return Response(message=str(self.args.get("query")), break_loop=False)'
     arguments = _arguments(run_cli, make_repo, {"tools/lookup.py": _tool(*lines, read=read)})
     assert {name: _presence(a) for name, a in arguments.items()} == ALTERNATIVES
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize(
+    "write",
+    [
+        'A["query"] = A.pop("q", "")',
+        'A["query"] = A.get("q") or A.get("text", "")',
+        'A.update(query=A["q"].strip())',
+    ],
+)
+def test_a_key_written_from_other_keys_on_every_call_is_no_argument(
+    run_cli, make_repo, walk: str, write: str
+) -> None:
+    # what the model sends as ``query`` is written over on every call: the
+    # read past it reads the other keys' value, not an argument ``query``
+    code = f'{write}\nprint(A.get("query"))\n'
+    root = make_repo(WALKS[walk](code))
+    assert "query" not in kinds_and_defaults(run_cli, root)
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_key_written_from_itself_is_still_the_argument(run_cli, make_repo, walk: str) -> None:
+    code = 'A["query"] = A.get("q") or A.get("query")\nprint(A.get("query"))\n'
+    root = make_repo(WALKS[walk](code))
+    assert "query" in kinds_and_defaults(run_cli, root)

@@ -26,7 +26,7 @@ import libcst as cst
 
 from doxtool.core.facts import HelperCall
 from doxtool.python.argreplace import forget_restored, replacing_dict
-from doxtool.python.cstnodes import child_nodes, getattr_of, suite_body
+from doxtool.python.cstnodes import getattr_of, suite_body
 from doxtool.python.hookfills import HookFills
 from doxtool.python.literals import string_value
 from doxtool.python.mergeforms import UNKNOWN, Merge
@@ -131,19 +131,6 @@ class ArgumentFills(HookFills):
             if key in args:
                 args[key].offers += 1
 
-    def _mentions(self, small: cst.BaseSmallStatement, label: str, env: Env) -> bool:
-        """Whether the value a statement writes uses the dict ``label``."""
-        value = getattr(small, "value", None)
-        todo: list[cst.CSTNode] = [value] if value is not None else []
-        if type(small) is cst.Expr and type(value) is cst.Call:
-            todo = [a.value for a in value.args]  # ``D.update(...)``: what it is handed
-        while todo:
-            node = todo.pop()
-            if isinstance(node, cst.BaseExpression) and self._dict_label(node, env) == label:
-                return True
-            todo.extend(child_nodes(node))
-        return False
-
     def _missing_test(self, test: cst.BaseExpression, env: Env) -> tuple[str, str] | None:
         """(dict label, key) a test is true for when the key is missing:
         ``"k" not in D``, ``not D.get("k")``, ``D.get("k") is None``."""
@@ -196,7 +183,7 @@ class ArgumentFills(HookFills):
         for label, key, known, value, overrides in self._writes_of(small, env):
             if missing is not None and (label, key) != missing:
                 continue
-            if overrides and missing is None and not self._mentions(small, label, env):
+            if overrides and missing is None and not self._mentions(small, label, env, key):
                 fills.written.add((label, key))
             elif overrides and missing is None:
                 # ``self.args["k"] = norm(self.args.get("k"))``: still the

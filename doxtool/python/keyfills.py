@@ -107,7 +107,8 @@ class KeyWrites:
         filled = fill[:2] if fill is not None else None
         if not hasattr(stmt, "body"):  # a simple statement: a fill's, or a write over the key
             over = [p for p, whole in _written(stmt, itself, key) if whole] if fill is None else []
-            if over and not any(_mentions(v, source) for v in _values(stmt)):
+            own = {k for _, k in over}
+            if over and not any(_mentions(v, source, key, own) for v in _values(stmt)):
                 self.written.update(over)
             return fill
         known = {filled} if filled is not None else set()
@@ -265,9 +266,42 @@ def _values(stmt: ast.stmt) -> list[ast.expr]:
     return [value] if isinstance(value, ast.expr) else []
 
 
-def _mentions(node: ast.expr, source: SourceOf) -> bool:
-    """Whether an expression uses a handed dict."""
-    return any(isinstance(n, ast.expr) and source(n) is not None for n in ast.walk(node))
+def _mentions(
+    node: ast.expr, source: SourceOf, key: KeyOf, own: set[str] | frozenset[str] = frozenset()
+) -> bool:
+    """Whether an expression uses a handed dict otherwise than to read keys
+    named by a literal other than ``own`` (``d["url"] = d.pop("link", "")``
+    reads ``link`` only: what the model sent as ``url`` is gone)."""
+    todo: list[ast.AST] = [node]
+    while todo:
+        current = todo.pop()
+        other = _other_key_read(current, source, key, own)
+        if other is not None:
+            todo.extend(other)
+            continue
+        if isinstance(current, ast.expr) and source(current) is not None:
+            return True
+        todo.extend(ast.iter_child_nodes(current))
+    return False
+
+
+def _other_key_read(
+    node: ast.AST, source: SourceOf, key: KeyOf, own: set[str] | frozenset[str]
+) -> list[ast.expr] | None:
+    """Of a read of a handed dict's key named by a literal not in ``own``
+    (``d["k"]``, ``d.get("k", x)``, ``d.pop("k", x)``), what else it
+    evaluates (the fallback); None for any other node."""
+    if isinstance(node, ast.Subscript) and source(node.value) is not None:
+        name = key(node.slice)
+        return [] if name is not None and name not in own else None
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    if node.func.attr not in ("get", "pop") or node.keywords or not 1 <= len(node.args) <= 2:
+        return None
+    if any(isinstance(a, ast.Starred) for a in node.args) or source(node.func.value) is None:
+        return None
+    name = key(node.args[0])
+    return node.args[1:] if name is not None and name not in own else None
 
 
 def _dict_writes(

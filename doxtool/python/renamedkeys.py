@@ -35,6 +35,7 @@ from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import child_nodes, statement_children, suite_body
 from doxtool.python.keyfills import renamed_from
+from doxtool.python.literals import string_value
 from doxtool.python.walkstate import Env, Fills
 
 #: (dict label, key)
@@ -200,9 +201,52 @@ class RenamedKeys:
                 continue
             for small in inner.body:  # type: ignore[attr-defined]
                 for label, key, _known, _value, overrides in self._writes_of(small, env):  # type: ignore[attr-defined]
-                    if overrides and not self._mentions(small, label, env):  # type: ignore[attr-defined]
+                    if overrides and not self._mentions(small, label, env, key):
                         out.add((label, key))
         return out
+
+    def _mentions(self, small: cst.BaseSmallStatement, label: str, env: Env, key: str) -> bool:
+        """Whether the value a statement writes over ``key`` uses the dict
+        ``label`` otherwise than to read other keys named by a literal
+        (``D["url"] = D.pop("link", "")`` reads ``link`` only: what the
+        model sent as ``url`` is gone)."""
+        value = getattr(small, "value", None)
+        todo: list[cst.CSTNode] = [value] if value is not None else []
+        if type(small) is cst.Expr and type(value) is cst.Call:
+            todo = [a.value for a in value.args]  # ``D.update(...)``: what it is handed
+        while todo:
+            node = todo.pop()
+            other = self._other_key_read(node, label, env, key)
+            if other is not None:
+                todo.extend(other)
+                continue
+            if isinstance(node, cst.BaseExpression) and self._dict_label(node, env) == label:  # type: ignore[attr-defined]
+                return True
+            todo.extend(child_nodes(node))
+        return False
+
+    def _other_key_read(
+        self, node: cst.CSTNode, label: str, env: Env, key: str
+    ) -> list[cst.BaseExpression] | None:
+        """Of a read of a key of ``label`` named by a literal other than
+        ``key`` (``D["k"]``, ``D.get("k", x)``, ``D.pop("k", x)``), what else
+        it evaluates (the fallback); None for any other node."""
+        if type(node) is cst.Subscript and len(node.slice) == 1:
+            index = node.slice[0].slice
+            if type(index) is not cst.Index or self._dict_label(node.value, env) != label:  # type: ignore[attr-defined]
+                return None
+            name = string_value(index.value)
+            return [] if isinstance(name, str) and name != key else None
+        if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+            return None
+        if node.func.attr.value not in ("get", "pop") or not 1 <= len(node.args) <= 2:
+            return None
+        if any(a.keyword or a.star for a in node.args):
+            return None
+        if self._dict_label(node.func.value, env) != label:  # type: ignore[attr-defined]
+            return None
+        name = string_value(node.args[0].value)
+        return [a.value for a in node.args[1:]] if isinstance(name, str) and name != key else None
 
     def _reads_raising(self, small: cst.BaseSmallStatement, place: Place, env: Env) -> bool:
         """Whether the value a statement writes reads ``place`` so that it
