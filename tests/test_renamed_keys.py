@@ -294,6 +294,8 @@ def test_a_check_past_the_renaming_needs_one_of_the_two(run_cli, make_repo, chec
     read = '        return Response(message=str(self.args.get("query")), break_loop=False)'
     arguments = _arguments(run_cli, make_repo, {"tools/lookup.py": _tool(*lines, read=read)})
     assert {name: _presence(a) for name, a in arguments.items()} == ALTERNATIVES
+    # a default of ``query`` is reached with both missing, and refused there
+    assert arguments["query"]["has_default"] is False
 
 
 @pytest.mark.parametrize("walk", sorted(WALKS))

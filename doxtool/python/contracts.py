@@ -199,8 +199,9 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts):
             if key == builder.name
             for o in others
         }
-        if renamed:
+        if renamed:  # they stand in for it: its default is reached with both missing, refused
             builder.alternatives.update(renamed)
+            builder.stand_ins.update(renamed)
         else:
             builder.contract_required = True
 
