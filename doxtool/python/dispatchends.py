@@ -62,6 +62,7 @@ class DispatchEnds:
         end in an error)."""
         if type(stmt) is cst.If and self._joined_check(stmt, env):  # type: ignore[attr-defined]
             return False  # ``if action == "dm" and not target: return error``: a check, no arm
+        self._end_call: str | None = None
         end = self._run_end(stmt, following, env)
         if end is ANSWERED:
             # ``if mode not in MODES: return self.fail(...)``: closed if the
@@ -75,6 +76,14 @@ class DispatchEnds:
         if end is UNDECIDED:  # the Response after one tested value: answer or refusal
             for value in tested_values(stmt):
                 self._values_unknown(value, env)
+        if end is REFUSED and self._end_call is not None:
+            # ``return self.fail(...)`` past the run: closed if that call refuses
+            current: cst.CSTNode | None = stmt
+            while type(current) is cst.If:
+                env.closed_calls[id(current)] = self._end_call
+                current = current.orelse
+            if type(stmt) is cst.Match:
+                env.closed_calls[id(stmt)] = self._end_call
         rejecting = type(stmt) is cst.If and rejects(stmt.test)
         if end is REFUSED and rejecting and self._error_exit(suite_body(stmt.body), env):
             # ``if tool not in TOOLS: return error``: refused, handed or not
@@ -225,7 +234,13 @@ class DispatchEnds:
         after two tested values or more; undecided when it returns one after
         a single tested value; open when it does not end the function so."""
         if not self._error_exit(body, env):
-            return OPEN
+            # what a call handed a message gives (``return self.fail(f"bad
+            # {mode}")``) may refuse them; one handed the value may be the
+            # tool's answer to it (``return await self.search(mode)``)
+            handed_message = _handed_message(body)
+            self._end_call = self._absence_call(body, env) if handed_message else None
+            if self._end_call is None:
+                return OPEN
         return REFUSED if tested > 1 or ends_with_raise(body) else UNDECIDED
 
     def _more_tested(self, tested: int, test: cst.BaseExpression) -> int:
@@ -268,3 +283,19 @@ def _wildcard_raises(stmt: cst.Match) -> bool:
         if not literal_pattern(case.pattern):
             return False
     return False
+
+
+def _handed_message(body: Sequence[cst.BaseStatement]) -> bool:
+    """Whether the last statement of ``body`` returns what a call handed
+    only strings written there (``return self.fail(f"unknown mode {mode}")``) gives."""
+    last = body[-1] if body else None
+    if type(last) not in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+        return False
+    small = last.body[-1]  # type: ignore[union-attr]
+    value = small.value if type(small) is cst.Return else None
+    if type(value) is cst.Await:
+        value = value.expression
+    if type(value) is not cst.Call or not value.args:
+        return False
+    strings = (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
+    return all(not a.star and type(a.value) in strings for a in value.args)

@@ -1,0 +1,91 @@
+"""A run of tests on an argument whose other values end in what a call
+handed a message gives (``return self.fail(f"unknown op {op}")`` after the
+run, in its ``else`` or its ``case _``) is closed as a returned ``Response``
+closes it when the call only wraps the message: the argument takes the
+values tested, and a missing one is refused. A call handed the value
+(``return await self.search(op)``) may be the tool's answer to it: the
+run stays open."""
+
+from __future__ import annotations
+
+import json
+from textwrap import dedent, indent
+from typing import Any
+
+import pytest
+
+TOOL = """\
+from helpers.tool import Response, Tool
+
+
+class Ops(Tool):
+    def fail(self, text):
+        return Response(message=text, break_loop=False)
+
+    async def search(self, text):
+        found = await self.agent.memory.search(text)
+        return Response(message=str(found), break_loop=False)
+
+    async def execute(self, **kwargs):
+        op = str(self.args.get("op", "")).strip().lower()
+{body}
+"""
+
+FALL_THROUGH = """\
+if op in ("stop", "halt"):
+    return Response(message="stopped", break_loop=True)
+if op == "status":
+    return Response(message="ok", break_loop=False)
+return {end}
+"""
+
+ELSE = """\
+if op in ("stop", "halt"):
+    return Response(message="stopped", break_loop=True)
+elif op == "status":
+    return Response(message="ok", break_loop=False)
+else:
+    return {end}
+"""
+
+MATCH = """\
+match op:
+    case "stop" | "halt":
+        return Response(message="stopped", break_loop=True)
+    case "status":
+        return Response(message="ok", break_loop=False)
+    case _:
+        return {end}
+"""
+
+
+def _op(run_cli, make_repo, run: str, end: str) -> dict[str, Any]:
+    body = indent(dedent(run).format(end=end), " " * 8)
+    root = make_repo({"tools/ops.py": TOOL.format(body=body.rstrip("\n"))})
+    result = run_cli(root, "inspect", "tools/ops.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (argument,) = module["tools"][0]["arguments"]
+    return argument
+
+
+def _claims(argument: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        argument["required"],
+        argument["required_unknown"],
+        argument["has_default"],
+        argument["enum"],
+    )
+
+
+@pytest.mark.parametrize("run", [FALL_THROUGH, ELSE, MATCH])
+def test_a_call_wrapping_a_message_after_the_run_closes_it(run_cli, make_repo, run: str) -> None:
+    argument = _op(run_cli, make_repo, run, 'self.fail(f"unknown op {op!r}")')
+    assert _claims(argument) == (True, False, False, ["stop", "halt", "status"])
+
+
+@pytest.mark.parametrize("run", [FALL_THROUGH, ELSE])
+def test_a_call_handed_the_value_after_the_run_leaves_it_open(run_cli, make_repo, run: str) -> None:
+    argument = _op(run_cli, make_repo, run, "await self.search(op)")
+    assert _claims(argument) == (False, False, True, None)
+    assert argument["default"] == ""
