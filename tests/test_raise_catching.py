@@ -355,3 +355,44 @@ def test_a_re_raise_past_a_function_raising_what_it_is_handed_passes_it_on(
     )
     facts = tool(tmp_path, source)
     assert [r[::2] for r in _raises(facts)] == [("LookupError", False)]
+
+
+@pytest.mark.parametrize(
+    ("gather", "caught"),
+    [
+        ("asyncio.gather({calls}, return_exceptions=True)", True),
+        ("gather({calls}, return_exceptions=True)", True),
+        ("asyncio.gather({calls})", False),
+        ("asyncio.gather({calls}, return_exceptions=False)", False),
+    ],
+)
+def test_gather_returning_exceptions_hands_back_what_the_calls_raise(
+    tmp_path: Path, gather: str, caught: bool
+) -> None:
+    # ``return_exceptions=True``: what a gathered call raises is a result
+    calls = "*(self._fetch(u) for u in self.args.get('urls', []))"
+    source = f"""\
+        import asyncio
+        from asyncio import gather
+
+        from helpers.errors import RepairableException
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                results = await {gather.format(calls=calls)}
+                return Response(str(results), False)
+
+            async def _fetch(self, url):
+                if not url:
+                    raise RepairableException("empty url")
+                if not url.startswith("http"):
+                    raise ValueError(url)
+                return url
+        """
+    facts = tool(tmp_path, source, helpers__errors=ERRORS)
+    if caught:
+        assert _raises(facts) == [("ValueError", 17, True)]
+    else:
+        assert _raises(facts) == [("RepairableException", 15, False), ("ValueError", 17, False)]

@@ -13,7 +13,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.closures import Called, nonempty_literal
-from doxtool.python.cstnodes import LEAVES, child_nodes
+from doxtool.python.cstnodes import LEAVES, child_nodes, dotted_name
 from doxtool.python.dictescapes import HOLDERS
 from doxtool.python.readforms import KEY_METHODS
 from doxtool.python.readvalues import strings_tested
@@ -52,6 +52,18 @@ class _NoneUse:
 
     def __init__(self, node: cst.Attribute | cst.Call) -> None:
         self.node = node
+
+
+class _Trying:
+    """On the stack of :meth:`ExpressionWalk._expr`, around the arguments of
+    ``asyncio.gather(..., return_exceptions=True)``: what the calls there
+    raise is handed back as a result, as a ``try`` whose handler goes on
+    may take it (``step`` 1 before them, -1 after)."""
+
+    __slots__ = ("step",)
+
+    def __init__(self, step: int) -> None:
+        self.step = step
 
 
 class _Handed(_NoneUse):
@@ -137,6 +149,21 @@ class ExpressionWalk:
         if node.attr.value in KEY_METHODS and self._is_dict_source(node.value, env):
             self._wholesale(node, env)
 
+    def _collects_errors(self, node: cst.Call, env: Env) -> bool:
+        """Whether ``node`` is ``asyncio.gather(..., return_exceptions=True)``."""
+        if not any(
+            a.keyword is not None
+            and a.keyword.value == "return_exceptions"
+            and type(a.value) is cst.Name
+            and a.value.value == "True"
+            for a in node.args
+        ):
+            return False
+        called = dotted_name(node.func)
+        if not called or called[0] not in env.names:
+            return False
+        return self.scan._resolve(called, env.names) == "asyncio.gather"  # type: ignore[attr-defined]
+
     def _expr(self, node: cst.CSTNode, env: Env) -> None:
         # the stack holds nodes; ``(node, guard)`` visits a node under a
         # guard, and None ends the guard that was pushed last
@@ -162,6 +189,9 @@ class ExpressionWalk:
                 continue
             if kind is _Handed:
                 self._handed_none(current.node, env)  # type: ignore[attr-defined]
+                continue
+            if kind is _Trying:
+                env.trying += current.step
                 continue
             if kind is _Strings:
                 if current.names is None:
@@ -218,11 +248,16 @@ class ExpressionWalk:
                     if closure is not None:
                         stack.append(Called(closure, current))
                 # the function, then each argument's value (a keyword is a name)
+                collected = self._collects_errors(current, env)
+                if collected:
+                    stack.append(_Trying(-1))
                 for arg in reversed(current.args):
                     if type(arg.value) is cst.Call and not arg.star and _hands_value(current):
                         stack.append(_Handed(arg.value))  # once the read in it is walked
                     if type(arg.value) not in _NOTHING_INSIDE:
                         stack.append(arg.value)
+                if collected:
+                    stack.append(_Trying(1))
                 called.add(id(current.func))
                 if type(current.func) not in _NOTHING_INSIDE:
                     stack.append(current.func)
