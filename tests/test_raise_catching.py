@@ -396,3 +396,36 @@ def test_gather_returning_exceptions_hands_back_what_the_calls_raise(
         assert _raises(facts) == [("ValueError", 17, True)]
     else:
         assert _raises(facts) == [("RepairableException", 15, False), ("ValueError", 17, False)]
+
+
+@pytest.mark.parametrize(("keyword", "raised"), [(", return_exceptions=True", []), ("", [7])])
+def test_a_helper_gathering_with_return_exceptions_raises_nothing_it_gathers(
+    tmp_path: Path, keyword: str, raised: list[int]
+) -> None:
+    fetcher = f"""\
+import asyncio
+
+from helpers.errors import RepairableException
+
+
+async def _one(url):
+    if not url:
+        raise RepairableException("empty")
+    return url
+
+
+async def fetch_all(urls):
+    return await asyncio.gather(*(_one(u) for u in urls){keyword})
+"""
+    source = """\
+        from helpers.fetcher import fetch_all
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                out = await fetch_all(self.args.get("urls", []))
+                return Response(str(out), False)
+        """
+    facts = tool(tmp_path, source, helpers__errors=ERRORS, helpers__fetcher=fetcher)
+    assert [r.line for r in facts.raises if r.exception == "RepairableException"] == raised

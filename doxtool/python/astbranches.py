@@ -7,8 +7,10 @@ test an ``assert`` fails on. Imports no libcst.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
+
+from doxtool.python.astwalk import walk
 
 #: keys known present when an expression is true / absent when it is false
 Tests = Callable[[ast.expr], tuple[frozenset[str], frozenset[str]]]
@@ -110,3 +112,16 @@ def negated(test: ast.expr) -> ast.expr:
         op: Any = _NEGATED[type(test.ops[0])]()
         return ast.Compare(left=test.left, ops=[op], comparators=test.comparators)
     return ast.UnaryOp(op=ast.Not(), operand=test)
+
+
+def shadows(
+    node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+    names: tuple[Container[str], ...],
+) -> bool:
+    """Whether a comprehension's targets bind a name one of ``names`` holds
+    (the name of a handed dict)."""
+    return any(
+        isinstance(n, ast.Name) and any(n.id in held for held in names)
+        for generator in node.generators
+        for n in walk(generator.target)
+    )

@@ -15,6 +15,12 @@ from typing import Any
 
 from doxtool.python.astparse import statements
 from doxtool.python.keyguards import catches_key_error, suppresses_key_error
+from doxtool.python.names import dotted_parts
+
+#: on the stack of a helper's expression walk, below the arguments of
+#: ``asyncio.gather(..., return_exceptions=True)``: past them, what a call
+#: raises is no longer handed back as a result
+GATHERED = object()
 
 
 class AstCatching:
@@ -30,6 +36,23 @@ class AstCatching:
     _entered: Callable[[ast.expr, bool], None]
     _tried_body: Callable[[ast.Try], None]  # :mod:`.astkeychecks`
     _handlers_and_else: Callable[[ast.Try], None]  # :mod:`.astclosures`
+
+    def _gathering(self, node: ast.Call) -> list[object]:
+        """Of ``asyncio.gather(..., return_exceptions=True)``, whose calls'
+        errors are results as in a ``try`` that may catch them: the marker
+        ending that, its arguments walked (:data:`GATHERED`); else nothing."""
+        if not any(
+            k.arg == "return_exceptions"
+            and isinstance(k.value, ast.Constant)
+            and k.value.value is True
+            for k in node.keywords
+        ):
+            return []
+        called = dotted_parts(node.func)
+        if called is None or self.owner.resolve(called, self.names) != "asyncio.gather":
+            return []
+        self.trying += 1
+        return [GATHERED]
 
     def _try(self, stmt: ast.Try) -> None:
         # ``except KeyError: raise RepairableException(...)`` still needs the key

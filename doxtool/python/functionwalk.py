@@ -10,10 +10,15 @@ from typing import Any
 
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
-from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
+from doxtool.python.astbranches import (
+    comprehension_branches,
+    negated,
+    operand_branches,
+    shadows,
+)
 from doxtool.python.astcalledaccessors import read_parts
 from doxtool.python.astcaseguards import AstCaseGuards
-from doxtool.python.astcatching import AstCatching
+from doxtool.python.astcatching import GATHERED, AstCatching
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
@@ -321,6 +326,9 @@ class FunctionWalk(
                 kind = type(current)
             if kind is ast.Constant:
                 continue
+            if current is GATHERED:  # past the calls ``gather(..., return_exceptions=True)`` makes
+                self.trying -= 1
+                continue
             if kind is NoneUse:  # once the read in it is walked
                 self._none_used(current.node)
                 continue
@@ -330,6 +338,7 @@ class FunctionWalk(
             if kind is ast.Call:
                 stack.extend([NoneUse(current)] if NoneUse.of_read(current) else [])
                 self._call(current)
+                stack.extend(self._gathering(current))  # (:mod:`.astcatching`)
                 called = self._closure_called(current)
                 if called is not None:  # its body runs after the arguments
                     stack.append(called)
@@ -355,7 +364,7 @@ class FunctionWalk(
             elif kind is ast.Lambda:
                 self._lambda(current)
                 continue
-            elif kind in _COMPREHENSIONS and self._shadows(current):
+            elif kind in _COMPREHENSIONS and shadows(current, (self.sources, self.held_names)):
                 # only the first iterable is read outside the comprehension's
                 # scope, where its targets rebind a handed dict
                 stack.append(current.generators[0].iter)
@@ -366,14 +375,6 @@ class FunctionWalk(
                 stack.extend(reversed(parts))
                 continue
             stack.extend(reversed(child_expressions(current)))
-
-    def _shadows(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> bool:
-        """Whether a comprehension's targets bind the name of a handed dict."""
-        return any(
-            isinstance(n, ast.Name) and (n.id in self.sources or n.id in self.held_names)
-            for generator in node.generators
-            for n in walk(generator.target)
-        )
 
     def _mentions_sources(self, node: ast.expr) -> bool:
         return any(
