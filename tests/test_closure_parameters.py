@@ -4,11 +4,12 @@ a local of ``execute`` with the same name (``def label(mode): return
 int(mode)`` called with ``"7"`` converts the literal, not the ``mode``
 argument read before). A parameter a call hands such a local by its bare
 name holds that local's value (``parse(profiles)``): a test of its type in
-the body is a test of the argument's."""
+the body is a test of the argument's. The ``ast`` walk of a helper of
+another module sets its parameters apart as well."""
 
 from __future__ import annotations
 
-from bothwalks import EXECUTE_HEAD, tool_module
+from bothwalks import EXECUTE_HEAD, HELPER_TOOL, tool_module
 
 
 def _argument(run_cli, make_repo, body: str, name: str) -> dict:
@@ -69,3 +70,43 @@ def test_a_nested_function_converting_the_local_it_is_handed(run_cli, make_repo)
         "        return Response(message=str(total), break_loop=False)\n"
     )
     assert _argument(run_cli, make_repo, body, "count")["type"] == "integer"
+
+
+def _helper_argument(run_cli, make_repo, helper: str, name: str) -> dict:
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    (arg,) = [a for a in tool_module(run_cli, root)["arguments"] if a["name"] == name]
+    return arg
+
+
+def test_a_helper_s_nested_function_and_lambda_converting_their_own_parameters(
+    run_cli, make_repo
+) -> None:
+    """The ``ast`` walk of a helper of another module reads them as the tool walk does."""
+    helper = (
+        "def run(args):\n"
+        '    mode = args.get("mode")\n\n'
+        "    def label(mode):\n"
+        "        return int(mode)\n\n"
+        "    conv = lambda mode: float(mode)\n"
+        '    label("7")\n'
+        '    conv("7")\n'
+        "    return mode\n"
+    )
+    assert _helper_argument(run_cli, make_repo, helper, "mode")["type"] is None
+
+
+def test_a_helper_s_nested_function_testing_the_type_of_its_own_parameter(
+    run_cli, make_repo
+) -> None:
+    """``kind`` is handed on as read: the ``[]`` default makes it an array."""
+    helper = (
+        "def run(args):\n"
+        '    kind = args.get("kind", [])\n\n'
+        "    def norm(kind):\n"
+        "        if isinstance(kind, list):\n"
+        "            return kind\n"
+        "        return [kind]\n\n"
+        '    norm("x")\n'
+        "    return kind\n"
+    )
+    assert _helper_argument(run_cli, make_repo, helper, "kind")["type"] == "array"
