@@ -313,3 +313,65 @@ def test_a_fork_s_base_and_tool_directory_are_found_by_what_they_define(
     assert run_cli(tmp_path, "check", "--no-cache").output == "All checks passed.\n"
     scaffold = run_cli(tmp_path, "scaffold", "ping", "--dry-run")
     assert "would create mytools/ping.py" in scaffold.output, scaffold.output
+
+
+TWO_BASES = """\
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+
+@dataclass
+class Response:
+    message: str
+    break_loop: bool
+
+
+class Tool:
+    def __init__(self, agent, name, method, args, message, **kwargs):
+        self.agent = agent
+        self.args = args
+
+    @abstractmethod
+    async def execute(self, **kwargs) -> Response:
+        pass
+
+
+class BaseTool(ABC):
+    def __init__(self, agent):
+        self.agent = agent
+
+    @abstractmethod
+    async def execute(self, **kwargs) -> str:
+        pass
+"""
+
+TASK_DONE = """\
+from python.helpers.tool import BaseTool
+
+
+class TaskDone(BaseTool):
+    async def execute(self, **kwargs) -> str:
+        text = kwargs.get("text", "Task marked as done.")
+        self.agent.set_data("timeout", 0)
+        return text
+"""
+
+
+def test_a_second_base_beside_class_tool_in_tool_py(tmp_path: Path, run_cli) -> None:
+    """A fork moving its tools to ``class BaseTool(ABC)`` in the ``tool.py``
+    that keeps ``class Tool``: both are bases, and its tools are tools."""
+    write_files(
+        tmp_path,
+        {
+            "python/helpers/tool.py": TWO_BASES,
+            "python/tools/task_done.py": TASK_DONE,
+            "prompts/agent.system.tool.task_done.md": "### task_done\nEnd.\nargs: `text`\n",
+        },
+    )
+    result = run_cli(tmp_path, "init")
+    assert result.exit_code == 0, result.output
+    config = load_file(tmp_path / "doxtool.toml")
+    assert config is not None
+    assert config.tool_bases == ["python.helpers.tool.Tool", "python.helpers.tool.BaseTool"]
+    check = run_cli(tmp_path, "check", "--no-cache")
+    assert "DOX004" not in check.output, check.output

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.python.astbranches import nonempty_literal
+from doxtool.python.astclosureparams import own_conversions, parameter_names
 from doxtool.python.astparse import parameter_defaults
 from doxtool.python.astreach import terminates
 from doxtool.python.astwalk import walk
@@ -55,6 +56,7 @@ class AstClosures:
     #: nested functions by name; id of each one walked -> whether its walk is under way
     closures: dict[str, FunctionNode]
     closure_walks: dict[int, bool]
+    coerced_names: list[tuple[str, str]]
 
     def _closure(self, node: FunctionNode) -> None:
         """At a nested ``def``: walked at its calls, or here as run on some calls only."""
@@ -82,6 +84,7 @@ class AstClosures:
             return
         walks[id(node)] = True
         params = _param_names(node.args)
+        mark = len(self.coerced_names)
         outer_keys = self.loop_keys
         self.loop_keys = {name: key for name, key in outer_keys.items() if name not in params}
         if call is not None:
@@ -98,6 +101,8 @@ class AstClosures:
             self.sources |= shadowed
             self.loop_keys = outer_keys
             walks[id(node)] = False
+            # its parameters are its own names (:mod:`.astclosureparams`)
+            self.coerced_names = own_conversions(self.coerced_names, mark, params)
 
     def _passed_keys(self, params: ast.arguments, call: ast.Call) -> dict[str, str]:
         """The nested function's parameters ``call`` binds to a literal key
@@ -131,13 +136,16 @@ class AstClosures:
 
     def _lambda(self, node: ast.Lambda) -> None:
         """A lambda's body: evaluated when called, if ever; its parameters are its own names."""
-        shadowed = self.sources & _param_names(node.args)
+        params = _param_names(node.args)
+        shadowed = self.sources & params
         self.sources -= shadowed
+        mark = len(self.coerced_names)
         try:
             self._expr((node.body, frozenset(), frozenset()))
             self._escaped(node.body)  # type: ignore[attr-defined]  # ``lambda: args``
         finally:
             self.sources |= shadowed
+            self.coerced_names = own_conversions(self.coerced_names, mark, params)
 
     def _loop(self, stmt: ast.For | ast.AsyncFor | ast.While) -> None:
         """A loop: its body walked once per literal key it runs over
@@ -212,9 +220,7 @@ def always_true(test: ast.expr) -> bool:
 
 
 def _param_names(args: ast.arguments) -> set[str]:
-    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    names.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
-    return names
+    return parameter_names(args)
 
 
 def _literal_key(node: ast.expr, constants: dict[str, object]) -> str | None:

@@ -30,6 +30,7 @@ import libcst as cst
 from doxtool.core.literaleval import literal_eval
 from doxtool.python.accessors import accessor_read, held_defaults
 from doxtool.python.callfallbacks import past_fallback
+from doxtool.python.closureparams import passed_locals, restore, shadow
 from doxtool.python.cstnodes import child_nodes, parameter_names, suite_body
 from doxtool.python.ownkeys import shadowed_keys
 from doxtool.python.walkstate import Env
@@ -100,6 +101,9 @@ class ClosureWalk:
                 )
                 is not None
             }
+        # its parameters are its own names (:mod:`~doxtool.python.closureparams`)
+        passed = passed_locals(node, call, env) if call is not None else None
+        params_saved = shadow(env, _param_names(node), passed)
         # what it returns is not what the enclosing function returns; a test
         # it makes is none of the enclosing ``if``'s
         collect, env.collect_outcomes = env.collect_outcomes, False
@@ -121,6 +125,7 @@ class ClosureWalk:
             env.own_keys = own_keys
             env.keys = outer_keys
             env.held_defaults = outer_defaults
+            restore(env, params_saved)
             env.stmt = stmt
             env.closed = closed
             env.collect_outcomes = collect
@@ -192,12 +197,14 @@ class ClosureWalk:
         env.dicts -= shadowed
         own_keys = env.own_keys
         env.own_keys -= shadowed_keys(node, env)
+        params_saved = shadow(env, _param_names(node))
         try:
             self._expr((node.body, frozenset(), frozenset()), env)
             self._escaped(node.body, env)  # type: ignore[attr-defined]  # ``lambda: self.args``
         finally:
             env.dicts |= shadowed
             env.own_keys = own_keys
+            restore(env, params_saved)
 
     def _closures_left(self, env: Env) -> None:
         """After a function's body: a nested function no call the walk met

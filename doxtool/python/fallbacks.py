@@ -25,6 +25,7 @@ from doxtool.python.callfallbacks import note_call_fallback
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes, unheld_keys
 from doxtool.python.cstwrappedreads import unwrap_read
+from doxtool.python.defaultchains import default_chain
 from doxtool.python.modulescan import Func
 from doxtool.python.partialbinds import changed_in_place
 from doxtool.python.readforms import (
@@ -428,7 +429,7 @@ class Fallbacks:
         when it names two or more and every other operand is a literal."""
         node = unwrapped(node)
         if type(node) is not cst.BooleanOperation or type(node.operator) is not cst.Or:
-            return frozenset()
+            return default_chain(self, node, env)  # ``d.get("a", d.get("b"))``
         found: list[str] = []
         operands: list[cst.BaseExpression] = [node]
         while operands:

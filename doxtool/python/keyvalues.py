@@ -28,6 +28,7 @@ from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.argtypes import ALL_TYPES
 from doxtool.python.astclosedmatch import closed_chain, closed_match
+from doxtool.python.astclosureparams import nested_parameter_tests
 from doxtool.python.astconversionreach import conversions, reaching
 from doxtool.python.asttested import handed_tests, tested_names
 from doxtool.python.astwalk import walk_all
@@ -111,7 +112,8 @@ class KeyValues:
             handed = handed_tests(
                 self.body_walk, self.owner.callees(), self.cls, self.self_name, typed
             )
-            for source in (tested_names(self.body_walk), handed):
+            own = nested_parameter_tests(self.node.body)  # :mod:`.astclosureparams`
+            for source in (tested_names(n for n in self.body_walk if id(n) not in own), handed):
                 for name, kinds in source.items():
                     if name in typed:
                         read = typed[name][0]

@@ -261,9 +261,8 @@ def _tool_dirs(root: Path, layout: Layout, candidates: ToolDirCandidates) -> Non
 def _structural_bases(root: Path, path: str, layout: Layout) -> None:
     """Add the tool bases the module at ``path`` defines by what it defines
     (:mod:`doxtool.python.basedetect`): a fork's ``class BaseTool`` beside its
-    ``Response``."""
-    if path in layout.base_files:
-        return
+    ``Response``, in a ``tool.py`` beside ``class Tool`` too (a fork moving
+    its tools to a base of its own keeps the old one)."""
     text = read_text(root / path, python=True)
     if isinstance(text, ReadError):
         return
