@@ -132,6 +132,12 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     for number, content in shown_lines(companion):
         if _HEADING.match(content):
             heading = content
+            if (
+                expected.kind == "arguments"
+                and not _names_other(heading, expected.subject, others)
+                and _heads_arguments(companion, number, expected)
+            ):
+                return number
         if (
             unnamed
             and unnamed_line is not None
@@ -272,9 +278,46 @@ def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) 
     return False
 
 
-def unread_key(companion: Companion, key: str) -> bool:
+def _heads_arguments(companion: Companion, number: int, expected: ExpectedBlock) -> bool:
+    """Whether the list (or table) right under the heading at line ``number``,
+    in whatever words or language it is titled (``## Argumente``, ``##
+    Parámetros``), names the arguments: its items open with names, at least
+    half of them arguments ``expected`` lists, and two of them (one, for a
+    tool of one argument)."""
+    values = expected.values if isinstance(expected.values, list) else []
+    names = {v.get("name") for v in values if isinstance(v, dict)}
+    if not names:
+        return False
+    named = arguments = 0
+    started = False
+    for at, content in shown_lines(companion):
+        if at <= number or not content.strip():
+            continue
+        if not _ITEM.match(content):
+            if not started or not content[:1].isspace():
+                break  # past the list
+            continue  # a line wrapped under an item
+        started = True
+        if content[:1].isspace() and not content.lstrip().startswith("|"):
+            continue  # an item nested under another
+        found = _ITEM_NAME.match(content)
+        if found is None:
+            continue
+        named += 1
+        arguments += found.group(1) in names
+    return arguments >= min(2, len(names)) and 2 * arguments >= named
+
+
+#: the name an item of a rendered arguments block opens with (``  - `url`: ...``)
+_RENDERED_NAME = LazyPattern(r"[ \t]+-[ \t]+`([^`]+)`")
+
+
+def unread_key(companion: Companion, key: str, lines: list[str] | None = None) -> bool:
     """Whether a line of ``companion`` looks like the lead of the block ``key``
-    (``kind:subject``) that doxtool did not read as it."""
+    (``kind:subject``) that doxtool did not read as it (``lines``: the block
+    as rendered, whose items name the arguments a heading's list may name)."""
     kind, _, subject = key.partition(":")
-    expected = ExpectedBlock(key, kind, subject or None, "", [], None)
+    named = (_RENDERED_NAME.match(line) for line in (lines or [])[1:])
+    values = [{"name": found.group(1)} for found in named if found is not None]
+    expected = ExpectedBlock(key, kind, subject or None, "", [], values)
     return unread_lead(companion, expected) is not None
