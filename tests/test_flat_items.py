@@ -161,6 +161,23 @@ def test_an_example_of_the_arguments_in_a_code_block_is_reported_as_not_read(
     assert _text(root) == dox
 
 
+def test_a_heading_for_each_argument_under_the_lead_is_reported_as_not_read(
+    make_repo, run_cli
+) -> None:
+    dox = _dox(
+        "- Arguments of `WaitTool`:\n\n"
+        "#### `seconds`\n\nHow long to wait.\n\n"
+        "#### `minutes`\n\nMinutes too.\n\n"
+    )
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == [
+        f"{DOX}:12:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool reads "
+        "(it cannot read line 15 as an `Arguments of `WaitTool`:` line with the arguments under it)"
+    ]
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
 def test_a_code_block_of_no_object_under_the_lead_leaves_the_arguments_missing(
     make_repo, run_cli
 ) -> None:

@@ -101,8 +101,12 @@ def names_under(lines: list[str], index: int, stops: set[int], code_lines: set[i
     it does not read, that no second list should be written beside."""
     while index < len(lines) and index not in stops and _is_blank(line_content(lines[index])):
         index += 1
-    if index >= len(lines) or index in stops:
+    if index >= len(lines):
         return False
+    if index in stops:
+        # a heading of its own for each argument (``#### `url` ``)
+        heading = _NAME_HEADING.match(line_content(lines[index]))
+        return heading is not None and opening_name(heading.group("text")) is not None
     if index in code_lines:
         # an example of the arguments in a code block (``{"url": "..."}``,
         # ``url: ...``): they are named there, in a form not read
@@ -110,6 +114,9 @@ def names_under(lines: list[str], index: int, stops: set[int], code_lines: set[i
     content = line_content(lines[index])
     return _lead(content) is None and opening_name(content) is not None
 
+
+#: an ATX heading and its text (``#### `url` ``)
+_NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?P<text>.*)")
 
 #: a key of an object written in a code block: ``"url": ...`` (JSON, a
 #: Python dict) or ``url: ...`` (YAML)
