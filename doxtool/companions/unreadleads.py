@@ -227,11 +227,15 @@ _ITEM_FORM = (
     r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
     r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*"
 )
-_BREAK_LOOP_SENTENCE = LazyPattern(_SENTENCE, re.IGNORECASE)
+#: the value as the code writes it, in one code span, in a sentence in any
+#: words (``never ends the loop (`break_loop=False`)``, ``Returns
+#: `break_loop=False` in every case.``)
+_ASSIGNED = r".*`[ \t]*break_loop[ \t]*=[ \t]*(?:true|false)[ \t]*`.*"
+_BREAK_LOOP_SENTENCE = LazyPattern(rf"(?:{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE)
 _BREAK_LOOP_ITEM = LazyPattern(_ITEM_FORM, re.IGNORECASE)
 
 _UNNAMED = {
-    "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE})", re.IGNORECASE),
+    "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE),
     "arguments": LazyPattern(
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
         r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
