@@ -239,3 +239,15 @@ def test_a_heading_over_a_list_naming_one_argument_of_two_is_no_lead(make_repo, 
         "arguments of `WaitTool` are not documented (no `Arguments of `WaitTool`:` line) [*]"
     ]
     assert LEAD + TWO_ITEMS in _fixed(run_cli, root)
+
+
+def test_a_heading_of_its_own_for_each_argument_gets_no_second_list(make_repo, run_cli) -> None:
+    text = _headed("## Argumente\n\n### `seconds`\n\nSekunden.\n\n### `minutes`\n", "Minuten.\n")
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    line = text.splitlines().index("### `seconds`") + 1
+    assert _findings(run_cli, root) == [
+        f"{DOX}:11:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool "
+        f"reads (it cannot read line {line} as an `Arguments of `WaitTool`:` line with the "
+        "arguments under it)"
+    ]
+    assert _fixed(run_cli, root) == text

@@ -151,6 +151,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
+    if expected.kind == "arguments":
+        return _argument_headings(companion, expected)
     return None
 
 
@@ -310,6 +312,24 @@ def _heads_arguments(companion: Companion, number: int, expected: ExpectedBlock)
         named += 1
         arguments += found.group(1) in names
     return arguments >= min(2, len(names)) and 2 * arguments >= named
+
+
+#: a heading opening with a name in a code span (``### `url` ``)
+_NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?:\*\*|__)?`([A-Za-z_]\w*)`")
+
+
+def _argument_headings(companion: Companion, expected: ExpectedBlock) -> int | None:
+    """The line of the first of the headings of their own the arguments have
+    (``### `url` `` then its text), under a heading in any words: two of them
+    (one, for a tool of one argument); None when there are fewer."""
+    values = expected.values if isinstance(expected.values, list) else []
+    names = {v.get("name") for v in values if isinstance(v, dict)}
+    found = [
+        number
+        for number, content in shown_lines(companion)
+        if (heading := _NAME_HEADING.match(content)) is not None and heading.group(1) in names
+    ]
+    return found[0] if names and len(found) >= min(2, len(names)) else None
 
 
 #: the name an item of a rendered arguments block opens with (``  - `url`: ...``)
