@@ -203,7 +203,8 @@ def _headed(heading: str, items: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "heading", ["## Argumente", "## Parámetros", "## 参数", "### Входные данные"]
+    "heading",
+    ["## Argumente", "## Parámetros", "## 参数", "### Входные данные", "**Argumente:**"],
 )
 def test_the_arguments_under_a_heading_in_another_language_get_no_second_list(
     make_repo, run_cli, heading: str

@@ -130,14 +130,17 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     others = _other_classes(expected)
     heading: str = ""
     for number, content in shown_lines(companion):
-        if _HEADING.match(content):
+        titled = _HEADING.match(content) is not None
+        if titled:
             heading = content
-            if (
-                expected.kind == "arguments"
-                and not _names_other(heading, expected.subject, others)
-                and _heads_arguments(companion, number, expected)
-            ):
-                return number
+        if (
+            expected.kind == "arguments"
+            and (titled or _BOLD_LINE.fullmatch(content))
+            and not _names_other(heading, expected.subject, others)
+            and not _names_other(content, expected.subject, others)
+            and _heads_arguments(companion, number, expected)
+        ):
+            return number  # ``## Argumente``, ``**Parámetros:**`` over the list
         if (
             unnamed
             and unnamed_line is not None
@@ -155,6 +158,9 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         return _argument_headings(companion, expected)
     return None
 
+
+#: a line of bold text alone, a label (``**Argumente:**``)
+_BOLD_LINE = LazyPattern(r"[ \t]*(?:\*\*|__)[^*_\s].*?(?:\*\*|__)[ \t]*:?[ \t]*")
 
 #: an ATX heading (``### `FindTool` ``), under which a line naming no class
 #: is about the class the heading names
