@@ -116,7 +116,11 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     listed = _LIST_HEADINGS.get(expected.kind)
     if listed is not None:
         # ``### Classes`` then the items: a heading doxtool does not read as the lead
-        return next((n for n, text in shown_lines(companion) if listed.fullmatch(text)), None)
+        found = next((n for n, text in shown_lines(companion) if listed.fullmatch(text)), None)
+        if found is None and expected.kind in _OUTLINE_KINDS:
+            # in any words or language (``### Klassen``) over a list of them
+            return _heading_over(companion, expected)
+        return found
     if not expected.subject:
         return None
     if expected.kind not in KINDS:
@@ -138,7 +142,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and (titled or _BOLD_LINE.fullmatch(content))
             and not _names_other(heading, expected.subject, others)
             and not _names_other(content, expected.subject, others)
-            and _heads_arguments(companion, number, expected)
+            and _heads_list(companion, number, _value_names(expected))
         ):
             return number  # ``## Argumente``, ``**Parámetros:**`` over the list
         if (
@@ -290,20 +294,44 @@ def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) 
     return False
 
 
-def _heads_arguments(companion: Companion, number: int, expected: ExpectedBlock) -> bool:
-    """Whether the list (or table) right under the heading at line ``number``,
-    in whatever words or language it is titled (``## Argumente``, ``##
-    Parámetros``), names the arguments: its items open with names, at least
-    half of them arguments ``expected`` lists, and two of them (one, for a
-    tool of one argument)."""
+#: the lists of the module's outline a heading in any words may lead
+_OUTLINE_KINDS = frozenset({"classes", "functions"})
+
+
+def _value_names(expected: ExpectedBlock) -> set[str]:
+    """The names ``expected`` lists: its arguments, or its classes or functions."""
     values = expected.values if isinstance(expected.values, list) else []
     names = {v.get("name") for v in values if isinstance(v, dict)}
+    names |= {getattr(v, "key", None) for v in values if not isinstance(v, dict)}
+    return {name for name in names if isinstance(name, str) and name}
+
+
+def _heading_over(companion: Companion, expected: ExpectedBlock) -> int | None:
+    """The line of a heading or a bold label alone, in any words, over a
+    list naming what ``expected`` lists (:func:`_heads_list`)."""
+    names = _value_names(expected)
+    for number, content in shown_lines(companion):
+        if (_HEADING.match(content) or _BOLD_LINE.fullmatch(content)) and _heads_list(
+            companion, number, names
+        ):
+            return number
+    return None
+
+
+def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
+    """Whether the list (or table) right under the heading at line ``number``,
+    in whatever words or language it is titled (``## Argumente``, ``##
+    Parámetros``, ``### Klassen``), names ``names``: its items open with
+    names, at least half of them of ``names``, and two of them (one, when
+    there is one)."""
     if not names:
         return False
+    # the fact lines doxtool reads (`` - `X` is a `Tool`. ``) are no person's list
+    read = {i + 1 for block in companion.blocks for i in range(block.start, block.end)}
     named = arguments = 0
     started = False
     for at, content in shown_lines(companion):
-        if at <= number or not content.strip():
+        if at <= number or not content.strip() or at in read:
             continue
         if not _ITEM.match(content):
             if not started or not content[:1].isspace():
@@ -315,10 +343,17 @@ def _heads_arguments(companion: Companion, number: int, expected: ExpectedBlock)
         found = _ITEM_NAME.match(content)
         if found is None:
             continue
+        name = found.group(1)
+        if name == "async":  # `` - `async fetch(name: str) -> str` ``
+            after = _ASYNC_NAME.match(content, found.end())
+            name = after.group(1) if after is not None else name
         named += 1
-        arguments += found.group(1) in names
+        arguments += name in names
     return arguments >= min(2, len(names)) and 2 * arguments >= named
 
+
+#: the function's name after ``async``
+_ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")
 
 #: a heading opening with a name in a code span (``### `url` ``)
 _NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?:\*\*|__)?`([A-Za-z_]\w*)`")
@@ -340,6 +375,8 @@ def _argument_headings(companion: Companion, expected: ExpectedBlock) -> int | N
 
 #: the name an item of a rendered arguments block opens with (``  - `url`: ...``)
 _RENDERED_NAME = LazyPattern(r"[ \t]+-[ \t]+`([^`]+)`")
+#: the name a rendered class or function item opens with (``- `Fetch` (`Tool`)``)
+_RENDERED_ITEM = LazyPattern(r"-[ \t]+`([A-Za-z_]\w*)")
 
 
 def unread_key(companion: Companion, key: str, lines: list[str] | None = None) -> bool:
@@ -347,7 +384,8 @@ def unread_key(companion: Companion, key: str, lines: list[str] | None = None) -
     (``kind:subject``) that doxtool did not read as it (``lines``: the block
     as rendered, whose items name the arguments a heading's list may name)."""
     kind, _, subject = key.partition(":")
-    named = (_RENDERED_NAME.match(line) for line in (lines or [])[1:])
+    rendered = _RENDERED_NAME if kind == "arguments" else _RENDERED_ITEM
+    named = (rendered.match(line) for line in (lines or [])[1:])
     values = [{"name": found.group(1)} for found in named if found is not None]
     expected = ExpectedBlock(key, kind, subject or None, "", [], values)
     return unread_lead(companion, expected) is not None
