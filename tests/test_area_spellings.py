@@ -87,7 +87,7 @@ def test_an_area_named_in_a_note_is_stated(make_repo, run_cli) -> None:
 
 
 def test_a_piece_in_other_words_is_reported_without_a_fix(make_repo, run_cli) -> None:
-    line = "- Observed side-effect areas: HTTP requests.\n"
+    line = "- Observed side-effect areas: in-memory request cache.\n"
     root = _repo(make_repo, line)
     assert _findings(root, run_cli) == [
         f"{DOX_PATH}:17:1: DOX133 `tools/wait.py` shows network calls (`httpx.get` at line "
@@ -101,6 +101,42 @@ def test_a_piece_in_other_words_is_reported_without_a_fix(make_repo, run_cli) ->
 WRITE_HTTP_PY = HTTP_PY.replace(
     "        seconds = ", "        open('x', 'w').close()\n        seconds = "
 )
+
+
+@pytest.mark.parametrize(
+    "areas",
+    [
+        "file I/O, HTTP requests.",
+        "filesystem reads/writes, HTTP requests.",
+        "writes to disk, network.",
+        "disk writes; HTTP requests.",
+        "network (HTTP) and file writes.",
+        "saves files, downloads pages.",
+    ],
+)
+def test_areas_in_other_words_are_stated(make_repo, run_cli, areas: str) -> None:
+    """``file I/O``, ``writes to disk``, ``HTTP requests`` say the areas the
+    code shows: no finding claims the line leaves them out, no fix writes
+    them a second time."""
+    line = f"- Observed side-effect areas: {areas}\n"
+    root = _repo(make_repo, line, WRITE_HTTP_PY)
+    assert [f for f in _findings(root, run_cli) if "DOX133" in f] == []
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert line in (root / DOX_PATH).read_text()
+
+
+@pytest.mark.parametrize(
+    "areas", ["network, no file writes.", "network, reads config files.", "network, disk cache."]
+)
+def test_file_words_without_a_write_leave_the_writes_missing(
+    make_repo, run_cli, areas: str
+) -> None:
+    line = f"- Observed side-effect areas: {areas}\n"
+    root = _repo(make_repo, line, WRITE_HTTP_PY)
+    assert [f.split(" DOX133 ")[-1] for f in _findings(root, run_cli) if "DOX133" in f] == [
+        "`tools/wait.py` shows filesystem writes (`open` at line 8), "
+        "which the side-effect areas line does not list"
+    ]
 
 
 @pytest.mark.parametrize(

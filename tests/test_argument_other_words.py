@@ -185,3 +185,70 @@ def test_a_note_after_the_facts_says_nothing_it_does_not_state(
     root = _repo(make_repo, text)
     assert _findings(run_cli, root) == []
     assert _fixed(run_cli, root) == text
+
+
+# --- a list of the arguments under a heading in any words or language --------
+
+TWO_PY = WAIT_PY.replace(
+    "        return Response(",
+    '        minutes = int(self.args.get("minutes", 0))\n        return Response(',
+)
+TWO_ITEMS = ITEM + "  - `minutes`: optional integer, default `0`.\n"
+
+
+def _headed(heading: str, items: str) -> str:
+    """The wait companion with its arguments under ``heading`` of their own."""
+    text = WAIT_DOX.replace(LEAD + ITEM, "")
+    return text.replace("## Work Guidance", f"{heading}\n{items}\n## Work Guidance")
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["## Argumente", "## Parámetros", "## 参数", "### Входные данные", "**Argumente:**"],
+)
+def test_the_arguments_under_a_heading_in_another_language_get_no_second_list(
+    make_repo, run_cli, heading: str
+) -> None:
+    text = _headed(heading, "- `seconds`: Sekunden.\n- `minutes`: Minuten.\n")
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    line = text.splitlines().index(heading) + 1
+    assert _findings(run_cli, root) == [
+        f"{DOX}:11:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool "
+        f"reads (it cannot read line {line} as an `Arguments of `WaitTool`:` line with the "
+        "arguments under it)"
+    ]
+    assert _fixed(run_cli, root) == text
+
+
+def test_a_missing_section_is_written_without_the_arguments_a_heading_lists(
+    make_repo, run_cli
+) -> None:
+    text = _headed("## Argumente", "- `seconds`: Sekunden.\n- `minutes`: Minuten.\n")
+    start = text.index("## Runtime Contracts")
+    text = text[:start] + text[text.index("## Key Concepts") :]
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    fixed = _fixed(run_cli, root)
+    assert "## Runtime Contracts\n- `WaitTool` is a `Tool`.\n" in fixed
+    assert "Arguments of" not in fixed
+    assert fixed.count("`minutes`") == 1
+
+
+def test_a_heading_over_a_list_naming_one_argument_of_two_is_no_lead(make_repo, run_cli) -> None:
+    text = _headed("## Prüfung", "- `seconds` ist 0.\n- `pytest` läuft.\n")
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    assert [f.split(" DOX111 ")[1] for f in _findings(run_cli, root)] == [
+        "arguments of `WaitTool` are not documented (no `Arguments of `WaitTool`:` line) [*]"
+    ]
+    assert LEAD + TWO_ITEMS in _fixed(run_cli, root)
+
+
+def test_a_heading_of_its_own_for_each_argument_gets_no_second_list(make_repo, run_cli) -> None:
+    text = _headed("## Argumente\n\n### `seconds`\n\nSekunden.\n\n### `minutes`\n", "Minuten.\n")
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    line = text.splitlines().index("### `seconds`") + 1
+    assert _findings(run_cli, root) == [
+        f"{DOX}:11:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool "
+        f"reads (it cannot read line {line} as an `Arguments of `WaitTool`:` line with the "
+        "arguments under it)"
+    ]
+    assert _fixed(run_cli, root) == text

@@ -200,6 +200,28 @@ def test_a_sentence_about_break_loop_in_general_is_no_statement_of_its_value(
     assert "[*]" in line
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The tool never ends the loop (`break_loop=False`).",
+        "Returns `break_loop=False` in every case.",
+        "Devuelve siempre `break_loop = False`.",
+    ],
+)
+def test_the_value_as_the_code_writes_it_in_any_words_gets_no_second_line(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """``break_loop=False`` in one code span says the tool's value in the
+    code's own spelling: the line is not read, but no fix writes a second
+    ``break_loop`` line beside it."""
+    (line,), root = _paragraph(run_cli, make_repo, sentence)
+    assert "not documented in a form doxtool reads (line 12)" in line
+    assert "[*]" not in line
+    run_cli(root, "check", "--fix", "--select", "DOX120", "tools/echo.py")
+    after = (root / "tools/echo.py.dox.md").read_text()
+    assert after == _PARAGRAPH.replace("SENTENCE", sentence)
+
+
 _TWO_PY = (
     ECHO_PY
     + """

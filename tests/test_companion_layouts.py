@@ -450,7 +450,25 @@ def test_related_tests_in_a_table_get_no_item_beside_it(make_repo, run_cli) -> N
     assert (root / DOX).read_text(encoding="utf-8") == other
 
 
-@pytest.mark.parametrize("heading", ["### Classes", "**Classes**"])
+@pytest.mark.parametrize("heading", ["### Funktionen", "**Funciones:**"])
+def test_a_heading_in_any_language_over_the_functions_gets_no_second_block(
+    make_repo, run_cli, heading: str
+) -> None:
+    text = COMPANION.replace("- Top-level functions:\n", f"\n{heading}\n\n")
+    root = _repo(make_repo, text)
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert found == [
+        f"{DOX}:16:1: DOX105 `helpers/shapes.py` has functions `load(path: str) -> Config`, "
+        "`async fetch(name: str) -> str` but the companion has no Top-level functions block "
+        "doxtool reads (it cannot read line 16 as its lead)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "heading", ["### Classes", "**Classes**", "### Klassen", "**Clases:**", "### 类"]
+)
 def test_a_heading_in_place_of_the_classes_lead_gets_no_second_block(
     make_repo, run_cli, heading: str
 ) -> None:

@@ -375,3 +375,30 @@ def test_an_escaped_pipe_in_a_default_cell_is_a_pipe_of_the_default(
         encoding="utf-8",
     )
     assert bool(_dox111(run_cli(root, "check", "--no-cache", "tools/split.py"))) is found
+
+
+# --- a missing section of a tool whose `break_loop` is known in part -----------
+
+
+def test_a_missing_section_writes_no_break_loop_line_doxtool_knows_in_part(
+    make_repo, run_cli
+) -> None:
+    """``break_loop=bool(done)`` beside ``break_loop=False``: the section the
+    fix writes holds no ``always `false` `` line, which would be untrue."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        "        return Response(",
+        '        if seconds:\n            done = self.args.get("done", False)\n'
+        '            return Response(message="x", break_loop=bool(done))\n'
+        "        return Response(",
+    )
+    dox = files["tools/wait.py.dox.md"]
+    start = dox.index("## Runtime Contracts")
+    files["tools/wait.py.dox.md"] = dox[:start] + dox[dox.index("## Key Concepts") :]
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--fix")
+    assert "DOX102" not in result.output, result.output
+    text = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
+    assert "## Runtime Contracts\n" in text
+    assert "- `WaitTool` is a `Tool`.\n" in text
+    assert "break_loop" not in text

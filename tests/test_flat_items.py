@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from doxtool.rules.examples import WAIT_DOX, with_files
 
 DOX = "tools/wait.py.dox.md"
@@ -134,6 +136,57 @@ def test_a_definition_list_under_the_lead_is_reported_as_not_read(make_repo, run
     ]
     _fix_twice(run_cli, root)
     assert _text(root) == dox
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        '```json\n{"seconds": 5, "minutes": 1}\n```\n',
+        "```yaml\nseconds: 5\nminutes: 1\n```\n",
+    ],
+)
+def test_an_example_of_the_arguments_in_a_code_block_is_reported_as_not_read(
+    make_repo, run_cli, example: str
+) -> None:
+    """The arguments written as an example object under the lead are
+    documented there: no finding says they are not, and no second list is
+    written beside the example."""
+    dox = _dox("- Arguments of `WaitTool`:\n\n" + example + "\n")
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == [
+        f"{DOX}:12:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool reads "
+        "(it cannot read line 15 as an `Arguments of `WaitTool`:` line with the arguments under it)"
+    ]
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_a_heading_for_each_argument_under_the_lead_is_reported_as_not_read(
+    make_repo, run_cli
+) -> None:
+    dox = _dox(
+        "- Arguments of `WaitTool`:\n\n"
+        "#### `seconds`\n\nHow long to wait.\n\n"
+        "#### `minutes`\n\nMinutes too.\n\n"
+    )
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == [
+        f"{DOX}:12:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool reads "
+        "(it cannot read line 15 as an `Arguments of `WaitTool`:` line with the arguments under it)"
+    ]
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_a_code_block_of_no_object_under_the_lead_leaves_the_arguments_missing(
+    make_repo, run_cli
+) -> None:
+    dox = _dox("- Arguments of `WaitTool`:\n\n```bash\ncurl localhost\n```\n\n")
+    root = _repo(make_repo, dox)
+    assert [f for f in _findings(run_cli, root) if "is read at" in f] == [
+        f"{DOX}:15:1: DOX111 argument `minutes` is read at tools/wait.py:7 but not documented [*]",
+        f"{DOX}:15:1: DOX111 argument `seconds` is read at tools/wait.py:6 but not documented [*]",
+    ]
 
 
 def test_a_persons_line_after_a_class_is_no_flat_method(make_repo, run_cli) -> None:

@@ -95,16 +95,18 @@ def listed_after(prose: str) -> frozenset[str]:
     """The areas a list's ``;`` goes on with (``filesystem reads;
     filesystem writes.``): each ``;``-separated part of the prose after the
     list, up to its sentence's end, that opens with an area doxtool knows
-    and denies none, names its areas as the list's own; a part opening
-    with other words (``; no network``) is the person's note."""
+    and denies none, names its areas as the list's own, as does one naming
+    an area in other words (``; HTTP requests``); a part opening with other
+    words (``; no network``, ``; see below``) is the person's note."""
     found: set[str] = set()
     sentence, _, _ = _sentence_end(prose)
     for part in sentence.split(";")[1:]:
         stripped = part.strip(" \t")
         piece = _piece(stripped) if stripped else None
-        if piece is None or piece[0] is None or _DENIED.search(stripped):
+        if piece is None or _DENIED.search(stripped):
             continue
-        found |= mentioned_areas(stripped)
+        # (``; HTTP requests``: an area in other words goes on with it too)
+        found |= mentioned_areas(stripped) if piece[0] else areas_in_other_words(stripped)
     return frozenset(found)
 
 
@@ -206,12 +208,61 @@ def nested_area_end(lines: list[str], start: int, stops: set[int]) -> int:
 _JOINED = re.compile(r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+)([\w-]+)", re.IGNORECASE)
 
 
+#: words of a person naming an area in other words: a file word with a
+#: word of what is done to it near it (``file I/O``, ``writes to disk``,
+#: ``filesystem reads/writes``), or a word of the area alone (``HTTP
+#: requests``, ``downloads``, ``shell commands``, ``LLM calls``)
+_WORD = re.compile(r"i/o|[a-z]+")
+_FILE_WORDS = frozenset({"file", "files", "filesystem", "disk", "disks"})
+_FILE_DOINGS = {
+    "filesystem reads": frozenset({"read", "reads", "reading", "load", "loads", "i/o", "io"}),
+    "filesystem writes": frozenset(
+        {"write", "writes", "writing", "written", "save", "saves", "saving", "i/o", "io"}
+    ),
+    "filesystem deletion": frozenset(
+        {"delete", "deletes", "deleting", "deletion", "deletions", "unlink", "unlinks"}
+    ),
+}
+_ALONE = {
+    "network calls": frozenset(
+        {"http", "https", "internet", "download", "downloads", "upload", "uploads"}
+    ),
+    "subprocess/runtime control": frozenset({"shell"}),
+    "model calls": frozenset({"llm", "llms"}),
+}
+_NOT = frozenset({"no", "not", "never", "without", "nor"})
+#: how many words apart a file word and its doing may stand
+_NEAR = 3
+
+
+def areas_in_other_words(text: str) -> frozenset[str]:
+    """The areas ``text`` names in other words than doxtool's spellings
+    (``file I/O`` names filesystem reads and writes): a word of an area a
+    ``no``/``not``/``never`` stands right before names none."""
+    words = _WORD.findall(text.casefold())
+    found: set[str] = set()
+    for at, word in enumerate(words):
+        if at and words[at - 1] in _NOT:
+            continue
+        for area, alone in _ALONE.items():
+            if word in alone:
+                found.add(area)
+        if word not in _FILE_WORDS:
+            continue
+        for near in range(max(0, at - _NEAR), min(len(words), at + _NEAR + 1)):
+            if near == at or (near and words[near - 1] in _NOT):
+                continue
+            found |= {area for area, doings in _FILE_DOINGS.items() if words[near] in doings}
+    return frozenset(found)
+
+
 def mentioned_areas(text: str) -> frozenset[str]:
     """The canonical areas ``text`` names anywhere: a conjunction after an
     area names the areas its words make with the area's first word too
-    (``filesystem writes and deletion`` names filesystem deletion)."""
+    (``filesystem writes and deletion`` names filesystem deletion), and an
+    area said in other words (:func:`areas_in_other_words`) is named."""
     plain = text.replace("`", " ")
-    found: set[str] = set()
+    found: set[str] = set(areas_in_other_words(plain))
     for match in _spelling().finditer(plain):
         area = canonical_area(match.group(0))
         if area is None:

@@ -207,7 +207,7 @@ def _missing_section_lines(companion: Companion, expected: ExpectedBlock) -> lis
     section_lines = expected.section_lines or {expected.key: expected.lines}
     if expected.key not in section_lines:
         section_lines = {**section_lines, expected.key: expected.lines}
-    unread = {key for key in section_lines if unread_key(companion, key)}
+    unread = {key for key, lines in section_lines.items() if unread_key(companion, key, lines)}
     return [
         line
         for key, lines in section_lines.items()

@@ -101,10 +101,35 @@ def names_under(lines: list[str], index: int, stops: set[int], code_lines: set[i
     it does not read, that no second list should be written beside."""
     while index < len(lines) and index not in stops and _is_blank(line_content(lines[index])):
         index += 1
-    if index >= len(lines) or index in stops or index in code_lines:
+    if index >= len(lines):
         return False
+    if index in stops:
+        # a heading of its own for each argument (``#### `url` ``)
+        heading = _NAME_HEADING.match(line_content(lines[index]))
+        return heading is not None and opening_name(heading.group("text")) is not None
+    if index in code_lines:
+        # an example of the arguments in a code block (``{"url": "..."}``,
+        # ``url: ...``): they are named there, in a form not read
+        return _keys_in_code(lines, index, code_lines)
     content = line_content(lines[index])
     return _lead(content) is None and opening_name(content) is not None
+
+
+#: an ATX heading and its text (``#### `url` ``)
+_NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?P<text>.*)")
+
+#: a key of an object written in a code block: ``"url": ...`` (JSON, a
+#: Python dict) or ``url: ...`` (YAML)
+_CODE_KEY = LazyPattern(r"""["'][A-Za-z_]\w*["'][ \t]*:|^[ \t]*[A-Za-z_]\w*:(?:[ \t]|$)""")
+
+
+def _keys_in_code(lines: list[str], index: int, code_lines: set[int]) -> bool:
+    """Whether the code block at ``index`` writes a key of an object."""
+    while index < len(lines) and index in code_lines:
+        if _CODE_KEY.search(line_content(lines[index])):
+            return True
+        index += 1
+    return False
 
 
 def opening_name(content: str) -> str | None:

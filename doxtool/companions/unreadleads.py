@@ -116,7 +116,11 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     listed = _LIST_HEADINGS.get(expected.kind)
     if listed is not None:
         # ``### Classes`` then the items: a heading doxtool does not read as the lead
-        return next((n for n, text in shown_lines(companion) if listed.fullmatch(text)), None)
+        found = next((n for n, text in shown_lines(companion) if listed.fullmatch(text)), None)
+        if found is None and expected.kind in _OUTLINE_KINDS:
+            # in any words or language (``### Klassen``) over a list of them
+            return _heading_over(companion, expected)
+        return found
     if not expected.subject:
         return None
     if expected.kind not in KINDS:
@@ -130,8 +134,17 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     others = _other_classes(expected)
     heading: str = ""
     for number, content in shown_lines(companion):
-        if _HEADING.match(content):
+        titled = _HEADING.match(content) is not None
+        if titled:
             heading = content
+        if (
+            expected.kind == "arguments"
+            and (titled or _BOLD_LINE.fullmatch(content))
+            and not _names_other(heading, expected.subject, others)
+            and not _names_other(content, expected.subject, others)
+            and _heads_list(companion, number, _value_names(expected))
+        ):
+            return number  # ``## Argumente``, ``**Parámetros:**`` over the list
         if (
             unnamed
             and unnamed_line is not None
@@ -145,8 +158,13 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
+    if expected.kind == "arguments":
+        return _argument_headings(companion, expected)
     return None
 
+
+#: a line of bold text alone, a label (``**Argumente:**``)
+_BOLD_LINE = LazyPattern(r"[ \t]*(?:\*\*|__)[^*_\s].*?(?:\*\*|__)[ \t]*:?[ \t]*")
 
 #: an ATX heading (``### `FindTool` ``), under which a line naming no class
 #: is about the class the heading names
@@ -221,11 +239,15 @@ _ITEM_FORM = (
     r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
     r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*"
 )
-_BREAK_LOOP_SENTENCE = LazyPattern(_SENTENCE, re.IGNORECASE)
+#: the value as the code writes it, in one code span, in a sentence in any
+#: words (``never ends the loop (`break_loop=False`)``, ``Returns
+#: `break_loop=False` in every case.``)
+_ASSIGNED = r".*`[ \t]*break_loop[ \t]*=[ \t]*(?:true|false)[ \t]*`.*"
+_BREAK_LOOP_SENTENCE = LazyPattern(rf"(?:{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE)
 _BREAK_LOOP_ITEM = LazyPattern(_ITEM_FORM, re.IGNORECASE)
 
 _UNNAMED = {
-    "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE})", re.IGNORECASE),
+    "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE),
     "arguments": LazyPattern(
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
         r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
@@ -272,9 +294,98 @@ def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) 
     return False
 
 
-def unread_key(companion: Companion, key: str) -> bool:
+#: the lists of the module's outline a heading in any words may lead
+_OUTLINE_KINDS = frozenset({"classes", "functions"})
+
+
+def _value_names(expected: ExpectedBlock) -> set[str]:
+    """The names ``expected`` lists: its arguments, or its classes or functions."""
+    values = expected.values if isinstance(expected.values, list) else []
+    names = {v.get("name") for v in values if isinstance(v, dict)}
+    names |= {getattr(v, "key", None) for v in values if not isinstance(v, dict)}
+    return {name for name in names if isinstance(name, str) and name}
+
+
+def _heading_over(companion: Companion, expected: ExpectedBlock) -> int | None:
+    """The line of a heading or a bold label alone, in any words, over a
+    list naming what ``expected`` lists (:func:`_heads_list`)."""
+    names = _value_names(expected)
+    for number, content in shown_lines(companion):
+        if (_HEADING.match(content) or _BOLD_LINE.fullmatch(content)) and _heads_list(
+            companion, number, names
+        ):
+            return number
+    return None
+
+
+def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
+    """Whether the list (or table) right under the heading at line ``number``,
+    in whatever words or language it is titled (``## Argumente``, ``##
+    Parámetros``, ``### Klassen``), names ``names``: its items open with
+    names, at least half of them of ``names``, and two of them (one, when
+    there is one)."""
+    if not names:
+        return False
+    # the fact lines doxtool reads (`` - `X` is a `Tool`. ``) are no person's list
+    read = {i + 1 for block in companion.blocks for i in range(block.start, block.end)}
+    named = arguments = 0
+    started = False
+    for at, content in shown_lines(companion):
+        if at <= number or not content.strip() or at in read:
+            continue
+        if not _ITEM.match(content):
+            if not started or not content[:1].isspace():
+                break  # past the list
+            continue  # a line wrapped under an item
+        started = True
+        if content[:1].isspace() and not content.lstrip().startswith("|"):
+            continue  # an item nested under another
+        found = _ITEM_NAME.match(content)
+        if found is None:
+            continue
+        name = found.group(1)
+        if name == "async":  # `` - `async fetch(name: str) -> str` ``
+            after = _ASYNC_NAME.match(content, found.end())
+            name = after.group(1) if after is not None else name
+        named += 1
+        arguments += name in names
+    return arguments >= min(2, len(names)) and 2 * arguments >= named
+
+
+#: the function's name after ``async``
+_ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")
+
+#: a heading opening with a name in a code span (``### `url` ``)
+_NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?:\*\*|__)?`([A-Za-z_]\w*)`")
+
+
+def _argument_headings(companion: Companion, expected: ExpectedBlock) -> int | None:
+    """The line of the first of the headings of their own the arguments have
+    (``### `url` `` then its text), under a heading in any words: two of them
+    (one, for a tool of one argument); None when there are fewer."""
+    values = expected.values if isinstance(expected.values, list) else []
+    names = {v.get("name") for v in values if isinstance(v, dict)}
+    found = [
+        number
+        for number, content in shown_lines(companion)
+        if (heading := _NAME_HEADING.match(content)) is not None and heading.group(1) in names
+    ]
+    return found[0] if names and len(found) >= min(2, len(names)) else None
+
+
+#: the name an item of a rendered arguments block opens with (``  - `url`: ...``)
+_RENDERED_NAME = LazyPattern(r"[ \t]+-[ \t]+`([^`]+)`")
+#: the name a rendered class or function item opens with (``- `Fetch` (`Tool`)``)
+_RENDERED_ITEM = LazyPattern(r"-[ \t]+`([A-Za-z_]\w*)")
+
+
+def unread_key(companion: Companion, key: str, lines: list[str] | None = None) -> bool:
     """Whether a line of ``companion`` looks like the lead of the block ``key``
-    (``kind:subject``) that doxtool did not read as it."""
+    (``kind:subject``) that doxtool did not read as it (``lines``: the block
+    as rendered, whose items name the arguments a heading's list may name)."""
     kind, _, subject = key.partition(":")
-    expected = ExpectedBlock(key, kind, subject or None, "", [], None)
+    rendered = _RENDERED_NAME if kind == "arguments" else _RENDERED_ITEM
+    named = (rendered.match(line) for line in (lines or [])[1:])
+    values = [{"name": found.group(1)} for found in named if found is not None]
+    expected = ExpectedBlock(key, kind, subject or None, "", [], values)
     return unread_lead(companion, expected) is not None

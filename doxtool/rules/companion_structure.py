@@ -17,6 +17,7 @@ from doxtool.companions.model import Companion
 from doxtool.companions.outline import front_matter_end
 from doxtool.companions.templates import TemplateError
 from doxtool.core.edits import Edit, line_content
+from doxtool.core.facts import BREAK_LOOP
 from doxtool.core.findings import WARNING, Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.documented import (
@@ -264,12 +265,17 @@ heading (and the fact lines it should hold) in its canonical place.
                 # (only those of the rules the run checks: `ignore = ["DOX133"]`
                 # writes no side-effect areas line with the section)
                 checked = ctx.checked_kinds
+                # nor a `break_loop` line of a tool doxtool knows in part
+                # (`break_loop=bool(done)` beside `False`): its *always*
+                # would state what the code is not seen to do
+                unknown = {t.class_name for t in ctx.tools(doc.module) if not t.knows(BREAK_LOOP)}
                 blocks = [
                     e
                     for e in expected
                     if e.section == title
                     and doc.companion.block(e.key) is None
                     and (checked is None or e.kind in checked)
+                    and not (e.kind == BREAK_LOOP and e.subject in unknown)
                 ]
                 # (one whose lead a person wrote in a form doxtool cannot
                 # read has no edit: the next block's carries the section)
