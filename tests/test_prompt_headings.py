@@ -163,6 +163,41 @@ def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli)
         assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")
 
 
+def test_a_tool_prompt_calling_its_tool_by_name_in_prose_teaches_it(make_repo, run_cli) -> None:
+    """A title of words (``# Waiting Tool``, ``### The `wait` tool``) names
+    no tool, but prose under it that calls the tool by its name (in a code
+    span, after ``Tool name:``, in a heading after ``the`` and before
+    ``tool``) tells the
+    model the name to call: PRM001 said the model was never taught to call it."""
+    for text in (
+        "# Waiting Tool\nUse `wait` to pause for a while.\n",
+        "### The `wait` tool\nPause for a while.\n",
+        "### The wait tool\nPause for a while.\n",
+        "# Waiting\n**Tool name:** `wait`\n\nPause for a while.\n",
+        "# Waiting\ntool_name: wait\nPause for a while.\n",
+    ):
+        files = clean_files()
+        files[PROMPT] = f"{text}args: optional `seconds`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), text
+    # near misses: the name not written, written only to say it is gone, or
+    # beside a heading teaching another tool, or a word of a longer name
+    for text in (
+        "# Waiting Tool\nPause for a while.\n",
+        "# Wait Tool\nPause for a while.\n",
+        "# Waiting\nThe `wait` tool was removed; sleep in code instead.\n",
+        "# Waiting\nDo not use `wait`.\n",
+        "### sleep\nLike `wait`, but longer.\n",
+        "# Waiting\nThe wait_long tool pauses.\n",
+        # in a sentence, "the wait tool" may be words, not a name
+        "# Notes\nSee the wait tool of the scheduler.\n",
+    ):
+        files = {**clean_files(), **tool_named("sleep")}
+        files[PROMPT] = text
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+        assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`"), text
+
+
 def test_a_tool_whose_module_is_excluded_is_not_missing(make_repo, run_cli) -> None:
     """An excluded module (by its file or its directory) exists: it is not
     checked, and a prompt teaching its tool names no missing tool. A tool
