@@ -187,6 +187,7 @@ def test_a_tool_prompt_calling_its_tool_by_name_in_prose_teaches_it(make_repo, r
         "# Wait Tool\nPause for a while.\n",
         "# Waiting\nThe `wait` tool was removed; sleep in code instead.\n",
         "# Waiting\nDo not use `wait`.\n",
+        "# Waiting\n| tool | use |\n|---|---|\n| `wait` | removed |\n",
         "### sleep\nLike `wait`, but longer.\n",
         "# Waiting\nThe wait_long tool pauses.\n",
         # in a sentence, "the wait tool" may be words, not a name

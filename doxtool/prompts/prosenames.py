@@ -5,13 +5,14 @@ or, in a heading, after ``the`` and before the word ``tool`` (``### The todo
 tool``; in a sentence, ``see the wiki tool`` may mean a wiki, not a tool
 named so). The model reads that name whatever the title above it says (``#
 Telegram Send Tool``); a name the same line forbids (``not `wait```,
-```wait` was removed``) is not one it is told to call."""
+```wait` was removed``, a table row ``| `wait` | removed |``) is not one
+it is told to call."""
 
 from __future__ import annotations
 
 import re
 
-from doxtool.prompts.negation import forbids
+from doxtool.prompts.negation import forbids, row_says_gone
 
 _BOLD = r"(?:\*\*|__)?"
 #: an ATX heading's line
@@ -35,6 +36,9 @@ def prose_names_tool(text: str, tool: str) -> bool:
         return False
     pattern = _calling(tool)
     for line in text.splitlines():
+        row = line.strip()
+        if row.startswith("|") and row_says_gone([c.strip() for c in row.strip("|").split("|")]):
+            continue  # ``| `wait` | removed |``
         for match in pattern.finditer(line):
             if match.group("bare") and not _HEADING_RE.match(line):
                 continue
