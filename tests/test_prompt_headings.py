@@ -144,6 +144,10 @@ def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli)
         "## 3) `wait`",
         "### **wait**",
         "### wait()",
+        # the label in another language (before, PRM001 said no prompt taught `wait`)
+        "### Werkzeug: wait",
+        "## Outil : wait",
+        "### \u5de5\u5177\uff1await",
     ):
         files = clean_files()
         files[PROMPT] = f"{title}\nPause.\nargs: optional `seconds`\n"

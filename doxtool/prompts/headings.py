@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import re
 
+from doxtool.prompts.otherlanguages import TOOL_WORDS
+
 # names may be written in any script, as Python identifiers may
 TOOL_NAME_RE = re.compile(r"[^\W\d][\w.:-]*\Z")
 #: what may stand before the name in a tool prompt's title without being part
 #: of it: symbols (an icon, ``🧰``, bold's ``**``), a number (``### 1. ocr``,
-#: ``## 3) ocr``) and a ``Tool:`` or ``Tool`` label (``### Tool: ocr``)
+#: ``## 3) ocr``) and a ``Tool:`` or ``Tool`` label (``### Tool: ocr``), in
+#: another language too (``### Werkzeug: ocr``, ``### 工具：ocr``)
 _LABEL_RE = re.compile(
-    r"[^\w`]*(?:\d{1,3}[.)][ \t]+[^\w`]*)?(?:tool(?:[ \t]*:[ \t]*|[ \t]+)(?=\S)[^\w`]*)?", re.I
+    r"[^\w`]*(?:\d{1,3}[.)][ \t]+[^\w`]*)?"
+    rf"(?:(?:tool|{TOOL_WORDS})(?:[ \t]*[:\uff1a][ \t]*|[ \t]+)(?=\S)[^\w`]*)?",
+    re.I,
 )
 
 #: words that title a part of a tool's prompt, never a tool (outside backticks)

@@ -51,3 +51,8 @@ WRONG_LABEL = (
 EXPLAINED = r"(?:[ \t]*(?:[(\uff08].*[)\uff09]|[,\uff0c\u2014\u2013-].*))?"
 
 WRONG_LABEL_RE = re.compile(rf"(?:{WRONG_LABEL}){EXPLAINED}", re.I)
+
+
+#: the word "tool" in other languages, as a label before a tool's name in a
+#: title (``### Werkzeug: todo``, ``## Outil : todo``, ``### 工具：todo``)
+TOOL_WORDS = r"werkzeug|outil|herramienta|ferramenta|strumento|инструмент|工具|ツール"
