@@ -114,7 +114,11 @@ def test_a_first_line_naming_another_tool_teaches_nothing(
 
 @pytest.mark.parametrize(
     "prompt",
-    ["file_tool: write to a file. args path, optional append\n", "file_tool - writes files\n"],
+    [
+        "file_tool: write to a file. args path, optional append\n",
+        "file_tool - writes files\n",
+        "file_tool(path, append?) - writes files\n",
+    ],
 )
 def test_a_first_line_opening_with_the_files_tool_teaches_it_without_any_markup(
     make_repo: Any, run_cli: Any, prompt: str

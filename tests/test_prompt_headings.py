@@ -144,6 +144,7 @@ def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli)
         "## 3) `wait`",
         "### **wait**",
         "### wait()",
+        "### wait(seconds?) - pause",
         # the label in another language (before, PRM001 said no prompt taught `wait`)
         "### Werkzeug: wait",
         "## Outil : wait",

@@ -93,15 +93,17 @@ def title_name(content: str) -> str | None:
     (helpers/responses_tools.py ``_tool_name_from_heading``), when it is a
     name in lower case (before any ``:method``) or backticked. Symbols and a
     ``Tool:`` label before it are skipped (``# 🧰 job_queue``), and so are a
-    number (``### 1. job_queue``), bold and the parentheses of a call
-    (``### **job_queue**``, ``### job_queue()``)."""
+    number (``### 1. job_queue``), bold and the parentheses of a call, with
+    its parameters or none (``### **job_queue**``, ``### job_queue()``,
+    ``todo(action, text?) - manage tasks``)."""
     words = without_label(content).split(None, 1)
     if not words:
         return None
     word = words[0]
     quoted = len(word) > 2 and word.startswith("`") and word.endswith("`")
     name = word.strip("`'\" :*")  # ``**ocr**``, ``ocr:``
-    name = name[:-2] if name.endswith("()") else name  # ``ocr()``, a call's name
+    # ``ocr()``, ``todo(action, text?)``: a call's name, before its parameters
+    name = name.split("(", 1)[0] if "(" in name else name
     if not TOOL_NAME_RE.match(name):
         return None
     base = name.split(":", 1)[0]
