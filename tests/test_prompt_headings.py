@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from samples import WAIT_PROMPT, clean_files, tool_named
 
 PROMPT = "prompts/agent.system.tool.wait.md"
@@ -202,6 +203,22 @@ def test_a_tool_prompt_calling_its_tool_by_name_in_prose_teaches_it(make_repo, r
         files[PROMPT] = text
         result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
         assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`"), text
+
+
+@pytest.mark.parametrize("where", ["agents/ops/prompts", "plugins/p/agents/ops/prompts"])
+def test_a_profile_prompt_calling_a_core_tool_by_name_in_prose_is_named(
+    make_repo, run_cli, where: str
+) -> None:
+    """A core tool whose only prompt is a profile's (or a plugin's for that
+    profile), titled in words and calling the tool by name in its prose:
+    that profile's model is told, and PRM001 says so, as for a `### wait`
+    heading, instead of saying no model is ever taught to call it."""
+    files = {k: v for k, v in clean_files().items() if k != PROMPT}
+    files[f"{where}/agent.system.tool.wait.md"] = (
+        "# Waiting Tool\nUse `wait` to pause for a while.\nargs: optional `seconds`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    assert f"only the prompts of profile `ops` (`{where}/`) teach it" in result.output
 
 
 def test_a_tool_whose_module_is_excluded_is_not_missing(make_repo, run_cli) -> None:

@@ -362,6 +362,13 @@ def _prose_teaches(ctx: Context, path: str, name: str) -> bool:
     return prose_names_tool(ctx.prompt_text(path), name)
 
 
+def _own_file_prose(ctx: Context, directory: str, name: str) -> bool:
+    """Whether the prompt file of ``directory`` named for tool ``name``
+    calls it by name in its prose (:func:`_prose_teaches`)."""
+    path = f"{directory}/agent.system.tool.{name}.md"
+    return ctx.exists(path) and _prose_teaches(ctx, path, name)
+
+
 def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
     """The profiles' prompt sets, of those that do not reach every agent of
     ``module``, that teach the tool ``name``: a core tool taught in profile
@@ -375,7 +382,7 @@ def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
         if s.kind == "profile"
         and s not in reaching
         and ctx.tool_module(name, s) == module
-        and ctx.teaches(s, name)
+        and (ctx.teaches(s, name) or _own_file_prose(ctx, s.directory, name))
     ]
 
 
@@ -401,7 +408,9 @@ def _plugin_profiles(ctx: Context, name: str) -> list[PromptSet]:
         except OSError:
             continue
         paths = [f"{directory}/{f}" for f in files if f.endswith(".md") and f != "AGENTS.md"]
-        if any(name in ctx.taught_names(path) for path in paths):
+        if any(name in ctx.taught_names(path) for path in paths) or _own_file_prose(
+            ctx, directory, name
+        ):
             found.append(PromptSet("profile", profile, directory))
     return found
 
