@@ -325,6 +325,30 @@ def test_a_heading_naming_a_value_the_called_tool_compares_names_no_tool(
     assert (result.exit_code, result.output) == (0, "All checks passed.\n")
 
 
+def test_a_heading_naming_a_value_the_titled_tool_compares_names_no_tool(
+    make_repo, run_cli
+) -> None:
+    """``## game`` over ``### analyze`` and ``### auction``, with no example:
+    the title names `game`, whose code compares ``action`` with those
+    values, so the headings under it are its actions, not tools (PRM002
+    said no tool `analyze` existed), and what they teach is `game`'s; a
+    heading no code compares (``vote``) is still a tool's."""
+    prompt = (
+        "## game\nStrategic analysis. Set `action` to the section's name.\n\n"
+        "### analyze\nNo other args.\n\n"
+        "### auction\nargs: optional `auction_type`, `reserve`\n\n"
+        "### vote\nargs: `ballot`\n"
+    )
+    files = {**clean_files(), "tools/game.py": GAME_PY, "prompts/agent.system.tool.game.md": prompt}
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.game.md:8:33: PRM003 argument `reserve` is taught for "
+        "`game` but tools/game.py never reads it",
+        "prompts/agent.system.tool.game.md:10:5: PRM002 prompt heading names tool `vote`, "
+        "which does not exist (no `vote.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output
+
+
 def test_a_heading_naming_a_value_compared_beside_the_dispatch_names_no_tool(
     make_repo, run_cli
 ) -> None:
