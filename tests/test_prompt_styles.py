@@ -33,6 +33,10 @@ def test_an_example_introduced_as_the_answer_may_call_the_tool_that_ends_the_tur
         "Example of the final message:",
         "Then tell the user:",
         "Confirm it back to the user:",
+        # in other languages (before, PRM006 reported these)
+        "Danach antworte dem Benutzer:",
+        "Puis réponds à l'utilisateur :",
+        "\u7136\u540e\u56de\u590d\u7528\u6237\uff1a",
     ):
         files[PROMPT] = _answer(lead)
         result = run_cli(make_repo({**files, "tools/response.py": ends}), "check", "--no-cache")
