@@ -8,7 +8,6 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
 from doxtool.core.source import name_fits
-from doxtool.prompts.prosenames import prose_names_tool
 from doxtool.prompts.sets import PromptSet
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.commitment import staged_apart_note
@@ -359,6 +358,9 @@ def _prose_teaches(ctx: Context, path: str, name: str) -> bool:
     doc = ctx.prompt(path)
     if doc is None or doc.tool_names or any(a.name == name for a in doc.arguments):
         return False
+    # imported here: a check whose prompts come from the cache reads no prose
+    from doxtool.prompts.prosenames import prose_names_tool
+
     return prose_names_tool(ctx.prompt_text(path), name)
 
 
