@@ -110,3 +110,24 @@ def test_a_first_line_naming_another_tool_teaches_nothing(
     root = make_repo({"tools/file_tool.py": TOOL, f"prompts/agent.system.tool.{name}.md": prompt})
     result = run_cli(root, "check", "--no-cache", "--select", "PRM001")
     assert "PRM001 tool `file_tool` " in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "file_tool: write to a file. args path, optional append\n",
+        "file_tool - writes files\n",
+        "file_tool(path, append?) - writes files\n",
+    ],
+)
+def test_a_first_line_opening_with_the_files_tool_teaches_it_without_any_markup(
+    make_repo: Any, run_cli: Any, prompt: str
+) -> None:
+    """A tiny model's prompt of plain words, with no heading, code span, list
+    or table: the whole-repository check passed over it as a file that could
+    teach no tool, and PRM001 said no prompt taught `file_tool`, which a
+    check of the tool's module alone did not say."""
+    root = make_repo({"tools/file_tool.py": TOOL, "prompts/agent.system.tool.file_tool.md": prompt})
+    for paths in ((), ("tools/file_tool.py",)):
+        result = run_cli(root, "check", "--no-cache", "--select", "PRM001", *paths)
+        assert "PRM001" not in result.output, (paths, result.output)

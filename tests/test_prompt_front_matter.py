@@ -1,6 +1,7 @@
 """YAML front matter a prompt file opens with is metadata, no Markdown: its
 last key over the closing ``---`` is no setext heading, a ``# comment`` in
-it no ATX heading, so neither titles the file nor names its tool; a prompt
+it no ATX heading, so neither titles the file nor names its tool (also under
+the HTML comments a file may open with); a prompt
 opening with a thematic break and a tool's section keeps its section."""
 
 from __future__ import annotations
@@ -72,5 +73,41 @@ def test_a_one_line_title_over_a_separator_is_still_a_heading(make_repo, run_cli
     assert _check(make_repo, run_cli, prompt, MODE_PY) == []
     prompt = "Pause.\n\nargs: `label`, optional `seconds`\n"
     assert _check(make_repo, run_cli, prompt, MODE_PY)[0].startswith(
+        "tools/wait.py:4:1: PRM001 tool `wait`"
+    )
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "<!-- SPDX-License-Identifier: MIT -->\n",
+        "<!--\n  owned by the ops team\n-->\n\n",
+        "<!-- generated --> <!-- do not edit -->\n",
+    ],
+)
+@pytest.mark.parametrize(
+    "front", ["---\n# owned by the ops team\nname: wait\n---\n", "---\ntitle: Wait\n---\n\n"]
+)
+def test_front_matter_under_html_comments_does_not_title_the_prompt(
+    make_repo, run_cli, comment: str, front: str
+) -> None:
+    """HTML comments before the front matter show nothing: the front matter
+    under them is metadata still. Before, its `# comment` or its last key
+    over the closing `---` was the file's first heading, and `# wait tool`
+    under it titled nothing: PRM001 said no prompt taught `wait`."""
+    assert _check(make_repo, run_cli, comment + front + BODY, MODE_PY) == []
+
+
+@pytest.mark.parametrize(
+    "comment", ["<!-- never closed\n", "<!-- note --> Pause first.\n", "Pause.\n<!-- note -->\n"]
+)
+def test_a_thematic_break_after_words_or_an_open_comment_opens_no_front_matter(
+    make_repo, run_cli, comment: str
+) -> None:
+    """Near miss: after a comment left open, or words beside or before a
+    comment, the `---` is no front matter's: its `# comment` line is read
+    as Markdown, a heading, and `# wait tool` under it titles nothing."""
+    front = "---\n# owned by the ops team\nname: wait\n---\n"
+    assert _check(make_repo, run_cli, comment + front + BODY, MODE_PY)[0].startswith(
         "tools/wait.py:4:1: PRM001 tool `wait`"
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from samples import WAIT_PROMPT, clean_files, tool_named
 
 PROMPT = "prompts/agent.system.tool.wait.md"
@@ -144,6 +145,11 @@ def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli)
         "## 3) `wait`",
         "### **wait**",
         "### wait()",
+        "### wait(seconds?) - pause",
+        # the label in another language (before, PRM001 said no prompt taught `wait`)
+        "### Werkzeug: wait",
+        "## Outil : wait",
+        "### \u5de5\u5177\uff1await",
     ):
         files = clean_files()
         files[PROMPT] = f"{title}\nPause.\nargs: optional `seconds`\n"
@@ -161,6 +167,58 @@ def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli)
         files[PROMPT] = f"{title}\nPause.\n"
         result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
         assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")
+
+
+def test_a_tool_prompt_calling_its_tool_by_name_in_prose_teaches_it(make_repo, run_cli) -> None:
+    """A title of words (``# Waiting Tool``, ``### The `wait` tool``) names
+    no tool, but prose under it that calls the tool by its name (in a code
+    span, after ``Tool name:``, in a heading after ``the`` and before
+    ``tool``) tells the
+    model the name to call: PRM001 said the model was never taught to call it."""
+    for text in (
+        "# Waiting Tool\nUse `wait` to pause for a while.\n",
+        "### The `wait` tool\nPause for a while.\n",
+        "### The wait tool\nPause for a while.\n",
+        "# Waiting\n**Tool name:** `wait`\n\nPause for a while.\n",
+        "# Waiting\ntool_name: wait\nPause for a while.\n",
+    ):
+        files = clean_files()
+        files[PROMPT] = f"{text}args: optional `seconds`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), text
+    # near misses: the name not written, written only to say it is gone, or
+    # beside a heading teaching another tool, or a word of a longer name
+    for text in (
+        "# Waiting Tool\nPause for a while.\n",
+        "# Wait Tool\nPause for a while.\n",
+        "# Waiting\nThe `wait` tool was removed; sleep in code instead.\n",
+        "# Waiting\nDo not use `wait`.\n",
+        "# Waiting\n| tool | use |\n|---|---|\n| `wait` | removed |\n",
+        "### sleep\nLike `wait`, but longer.\n",
+        "# Waiting\nThe wait_long tool pauses.\n",
+        # in a sentence, "the wait tool" may be words, not a name
+        "# Notes\nSee the wait tool of the scheduler.\n",
+    ):
+        files = {**clean_files(), **tool_named("sleep")}
+        files[PROMPT] = text
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+        assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`"), text
+
+
+@pytest.mark.parametrize("where", ["agents/ops/prompts", "plugins/p/agents/ops/prompts"])
+def test_a_profile_prompt_calling_a_core_tool_by_name_in_prose_is_named(
+    make_repo, run_cli, where: str
+) -> None:
+    """A core tool whose only prompt is a profile's (or a plugin's for that
+    profile), titled in words and calling the tool by name in its prose:
+    that profile's model is told, and PRM001 says so, as for a `### wait`
+    heading, instead of saying no model is ever taught to call it."""
+    files = {k: v for k, v in clean_files().items() if k != PROMPT}
+    files[f"{where}/agent.system.tool.wait.md"] = (
+        "# Waiting Tool\nUse `wait` to pause for a while.\nargs: optional `seconds`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    assert f"only the prompts of profile `ops` (`{where}/`) teach it" in result.output
 
 
 def test_a_tool_whose_module_is_excluded_is_not_missing(make_repo, run_cli) -> None:
@@ -265,6 +323,30 @@ def test_a_heading_naming_a_value_the_called_tool_compares_names_no_tool(
     )
     result = run_cli(root, "check", "--no-cache", "--select", "PRM")
     assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_a_heading_naming_a_value_the_titled_tool_compares_names_no_tool(
+    make_repo, run_cli
+) -> None:
+    """``## game`` over ``### analyze`` and ``### auction``, with no example:
+    the title names `game`, whose code compares ``action`` with those
+    values, so the headings under it are its actions, not tools (PRM002
+    said no tool `analyze` existed), and what they teach is `game`'s; a
+    heading no code compares (``vote``) is still a tool's."""
+    prompt = (
+        "## game\nStrategic analysis. Set `action` to the section's name.\n\n"
+        "### analyze\nNo other args.\n\n"
+        "### auction\nargs: optional `auction_type`, `reserve`\n\n"
+        "### vote\nargs: `ballot`\n"
+    )
+    files = {**clean_files(), "tools/game.py": GAME_PY, "prompts/agent.system.tool.game.md": prompt}
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.game.md:8:33: PRM003 argument `reserve` is taught for "
+        "`game` but tools/game.py never reads it",
+        "prompts/agent.system.tool.game.md:10:5: PRM002 prompt heading names tool `vote`, "
+        "which does not exist (no `vote.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output
 
 
 def test_a_heading_naming_a_value_compared_beside_the_dispatch_names_no_tool(

@@ -33,6 +33,10 @@ def test_an_example_introduced_as_the_answer_may_call_the_tool_that_ends_the_tur
         "Example of the final message:",
         "Then tell the user:",
         "Confirm it back to the user:",
+        # in other languages (before, PRM006 reported these)
+        "Danach antworte dem Benutzer:",
+        "Puis réponds à l'utilisateur :",
+        "\u7136\u540e\u56de\u590d\u7528\u6237\uff1a",
     ):
         files[PROMPT] = _answer(lead)
         result = run_cli(make_repo({**files, "tools/response.py": ends}), "check", "--no-cache")
@@ -440,3 +444,43 @@ def test_python_in_single_quotes_in_a_code_span_is_no_example(make_repo, run_cli
     files = {**clean_files(), PROMPT: f"### wait\nPause.\nThe framework reads `{span}`.\n"}
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM005")
     assert [line.split(" ")[1] for line in _findings(result.output)] == ["PRM005"]
+
+
+def test_backtick_strings_and_line_breaks_in_strings_are_read_as_the_framework_reads_them(
+    make_repo, run_cli
+) -> None:
+    """Agent Zero's DirtyJson reads a value in backticks as one in quotes,
+    and a string holding raw line breaks as that text: such an example is
+    no syntax error (PRM005), and its values are checked as any example's
+    (PRM008, on the line the value stands on)."""
+    files = clean_files()
+    for args in (
+        '{"seconds": `5`, "note": `say \\`hi\\` \\u00e9`}',
+        '{"seconds": 5,\n "note": "first line\n  second line"}',
+        "{'seconds': 5, 'note': 'one\ntwo',}",
+        '{"seconds": 5, "note": ```\nfirst\n```}',
+    ):
+        call = '{"tool_name": "wait", "tool_args": ' + args + "}"
+        files["tools/wait.py"] = clean_files()["tools/wait.py"].replace(
+            "        return Response(",
+            '        note = self.args.get("note", "")\n        return Response(',
+        )
+        files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], args
+        wrong = args.replace("5", '"slow"', 1).replace("`5`", '`"slow"`')
+        files[PROMPT] = WAIT_PROMPT + "~~~json\n" + call.replace(args, wrong) + "\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert [line.split(" ")[1] for line in _findings(result.output)] == ["PRM008"], args
+        assert _findings(result.output)[0].startswith(f"{PROMPT}:8:"), args
+    # near misses: DirtyJson takes a key's backticks as part of the key, and a
+    # quote left open on its line (or a backtick never closed) makes the
+    # strings after it pair up wrong
+    for broken in (
+        '{`tool_name`: "wait", "tool_args": {"seconds": 5}}',
+        '{"headline": "Waiting,\n "tool_name": "wait", "tool_args": {"seconds": 5}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": `5}}',
+    ):
+        files[PROMPT] = WAIT_PROMPT + f"~~~json\n{broken}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM005")
+        assert [line.split(" ")[1] for line in _findings(result.output)] == ["PRM005"], broken

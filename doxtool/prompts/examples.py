@@ -24,25 +24,34 @@ JSON5_MAX_CHARS = 32 * 1024
 _LIMIT_PREFIX = "JSON nested "
 
 
-_JSON_TOKEN_RE = re.compile(
-    r"""
+_TOKENS = r"""
     (?P<template>\{\{(?!\s*["'{])[^{}\n]*\}\})
     | (?P<statement>\{%(?:[^%{\n]|%(?!\})|\{(?!%))*%\}|\{\#(?:[^\#{\n]|\#(?!\})|\{(?!\#))*\#\})
-    | (?P<triple>"{3}.*?"{3}|'{3}.*?'{3})
+    | (?P<triple>"{3}.*?"{3}|'{3}.*?'{3}|`{3}.*?`{3})
     | (?P<string>
-        "(?:[^"\\\n{]+|\\.|\{\{[^{}\n]*\}\}|\{)*"?
-      | '(?:[^'\\\n{]+|\\.|\{\{[^{}\n]*\}\}|\{)*'?
+        "(?:[^"\\@{]+|\\.|\{\{[^{}\n]*\}\}|\{)*"?
+      | '(?:[^'\\@{]+|\\.|\{\{[^{}\n]*\}\}|\{)*'?
       )
+    | (?P<backtick>`(?:[^`\\]|\\.)*`)
     | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
     | (?P<open>[{\[])
     | (?P<close>[}\]])
     | (?P<colon>:)
     | (?P<comma>,)
     | (?P<angle><[^\W\d][^<>{}\[\]\n"']*>)
-    | (?P<word>[^\s"'{}\[\]:,/]+|/)
-    """,
-    re.S | re.X,
-)
+    | (?P<word>[^\s"'`{}\[\]:,/]+|/|`)
+    """
+#: the tokens of an example; a quoted string ends at its line's end
+JSON_TOKEN_RE = re.compile(_TOKENS.replace("@", r"\n"), re.S | re.X)
+#: the same, with quoted strings running over line breaks, as the
+#: framework's DirtyJson reads them (its strings take any character)
+_LINES_TOKEN_RE = re.compile(_TOKENS.replace("@", ""), re.S | re.X)
+#: how JSON writes the characters a string may not hold raw
+_RAW_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+#: the escapes DirtyJson decodes in a string (any other escaped character
+#: stands for itself here)
+_ESCAPE_RE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.S)
+_ESCAPED = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _TEMPLATE_IN_STRING_RE = re.compile(r"\{\{[^{}\n]*\}\}")
 #: placeholders of a schematic example (``{ "tool_args": { ... } }``)
 _ELLIPSES = frozenset({"...", "\u2026"})
@@ -101,8 +110,12 @@ class _JsonScan:
     it measures nesting before any recursive parser sees the text.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lines: bool = False) -> None:
         self.text = text
+        #: whether quoted strings run over line breaks (:data:`_LINES_TOKEN_RE`)
+        self.lines = lines
+        #: how many raw line breaks, returns and tabs strings hold
+        self.raw = 0
         self.edits: list[tuple[int, int, str]] = []
         self.members: list[_Member] = []
         self.deep: list[tuple[str, int, int]] = []
@@ -122,8 +135,10 @@ class _JsonScan:
         self.unpaired = False
 
     def run(self) -> str:
-        for match in _JSON_TOKEN_RE.finditer(self.text):
+        for match in (_LINES_TOKEN_RE if self.lines else JSON_TOKEN_RE).finditer(self.text):
             kind = match.lastgroup or ""
+            if kind == "backtick" and self.expect_key:
+                kind = "word"  # DirtyJson reads a key's backticks as part of the key
             if (
                 kind == "statement"
                 and self.previous == "colon"
@@ -175,11 +190,13 @@ class _JsonScan:
             self.key = None
         elif kind == "string":
             self._string(match)
-        elif kind == "triple":
+        elif kind in ("triple", "backtick"):
             # Agent Zero's DirtyJson reads ``"""..."""`` as the text between,
-            # as written and stripped (helpers/dirty_json.py ``_parse_multiline_string``)
-            value = json.dumps(match.group()[3:-3].strip())
-            self.edits.append((start, match.end(), value))
+            # as written and stripped (helpers/dirty_json.py ``_parse_multiline_string``),
+            # and a value in backticks as one in quotes (``_parse_string``)
+            token = match.group()
+            value = token[3:-3].strip() if kind == "triple" else _unescaped(token[1:-1])
+            self.edits.append((start, match.end(), json.dumps(value)))
             self.key = None
         elif kind == "word":
             self.key = (match.group(), start) if self.expect_key else None
@@ -254,6 +271,11 @@ class _JsonScan:
                 fixed = directive.group().replace(quote, other).replace("\\", "/")
                 self.edits.append((start + directive.start(), start + directive.end(), fixed))
         self.key = (_string_value(token), start) if self.expect_key else None
+        if self.lines:
+            for index, char in enumerate(token):
+                if char in _RAW_ESCAPES:
+                    self.raw += 1
+                    self.edits.append((start + index, start + index + 1, _RAW_ESCAPES[char]))
 
     def _prepared(self) -> str:
         if not self.edits:
@@ -281,6 +303,17 @@ class _JsonScan:
         return max(offset - shift, 0)
 
 
+def _unescaped(inner: str) -> str:
+    """The text of a string DirtyJson reads between backticks: its escapes
+    decoded as JSON's (``\\n``, ``\\u00e9``), any other escaped character as itself."""
+
+    def decoded(match: re.Match[str]) -> str:
+        escape = match.group(1)
+        return chr(int(escape[1:], 16)) if len(escape) == 5 else _ESCAPED.get(escape, escape)
+
+    return _ESCAPE_RE.sub(decoded, inner)
+
+
 def _string_value(token: str) -> str:
     """The text of a quoted key (escapes decoded when possible)."""
     inner = token[1:-1] if len(token) > 1 and token[-1] == token[0] else token[1:]
@@ -301,10 +334,24 @@ def load_example(text: str) -> _Loaded:
     reports its *furthest* attempt, which can overshoot (``{]}`` is blamed on
     the ``}``), so when both fail the strict error wins if it sits on a
     character that plain JSON and JSON5 treat alike.
+
+    A text that parses so only when its quoted strings run over line breaks
+    (``"code": "import os`` on one line, ``print(1)"`` on the next), as the
+    framework's DirtyJson reads them, is read so; else the error is the
+    one of strings ending at their line's end.
     """
     if not text.strip():
         return _Loaded(error=("empty example", None))
-    scan = _JsonScan(text)
+    loaded = _load(_JsonScan(text))
+    if loaded.error is None or "\n" not in text or beyond_limit(loaded.error[0]):
+        return loaded
+    scan = _JsonScan(text, lines=True)
+    again = _load(scan)
+    return again if again.error is None and scan.raw else loaded
+
+
+def _load(scan: _JsonScan) -> _Loaded:
+    """The example ``scan`` reads, parsed (:func:`load_example`)."""
     prepared = scan.run()
     if scan.too_deep is not None:
         message = f"{_LIMIT_PREFIX}deeper than {MAX_JSON_DEPTH} levels"
@@ -339,80 +386,6 @@ def _written_keys(scan: _JsonScan) -> list[str]:
     if not scan.one_object():
         return []
     return list(dict.fromkeys(m.key for m in scan.members if m.parent is None))
-
-
-def root_objects(text: str) -> list[tuple[int, int]] | None:
-    """The spans of the objects a text holds at its root, when it holds two
-    or more (``{...}\n{...}``, also with ``//`` comments between them), or
-    one with words outside it (a call, then ``Result: 1. Dogs``); None
-    otherwise (one object alone, a list at the root, a stray closing brace).
-
-    The framework reads such text root by root and passes over what lies
-    between (Agent Zero's ``extract_json_root_strings`` in
-    helpers/extract_tools.py), so each object is an example of its own.
-    """
-    spans: list[tuple[int, int]] = []
-    depth, start, outside = 0, 0, False
-    for match in _JSON_TOKEN_RE.finditer(text):
-        kind = match.lastgroup or ""
-        if kind in ("comment", "statement"):
-            continue
-        if depth == 0:
-            if kind == "close" or (kind == "open" and match.group() != "{"):
-                return None  # a list at the root, or a brace closing nothing
-            if kind != "open":
-                outside = True  # words the framework passes over
-                continue
-            start = match.start()
-        if kind == "open":
-            depth += 1
-        elif kind == "close":
-            depth -= 1
-            if depth == 0:
-                spans.append((start, match.end()))
-    if depth != 0 or not spans:
-        return None
-    if outside and _swallowed(text, spans):
-        return None  # a fence left open took in the headings after it
-    return spans if len(spans) > 1 or outside else None
-
-
-#: a Markdown heading or fence among the words between objects: the fence
-#: holding them was left open, and what follows is the prompt's own text
-_SWALLOWED_MARKDOWN_RE = re.compile(r"^[ \t]{0,3}(?:#{1,6}[ \t]|~~~|```)", re.M)
-
-
-def _swallowed(text: str, spans: list[tuple[int, int]]) -> bool:
-    """Whether a Markdown heading or fence stands on a line of its own after
-    the first object, outside the objects: the fence holding them was left
-    open and took in the prompt's text after it. A ``#`` comment before the
-    first object, after one on its line (``{...}  # five seconds``), or on
-    lines of their own between two objects (``{...}\n# or\n{...}``) is
-    words the framework passes over."""
-    ends = [end for _, end in spans]
-    starts = [start for start, _ in spans[1:]] + [len(text)]
-    for index, (end, start) in enumerate(zip(ends, starts, strict=True)):
-        piece = text[end:start]
-        if index < len(spans) - 1 and _comments_only(piece):
-            continue
-        if any(m.start() > 0 for m in _SWALLOWED_MARKDOWN_RE.finditer(piece)):
-            return True
-    return False
-
-
-#: a line of its own that is a ``#`` comment (``# or``), or blank
-_COMMENT_LINE_RE = re.compile(r"[ \t]*(?:#[^\n]*)?")
-
-
-def _comments_only(piece: str) -> bool:
-    """Whether the text between two objects is, past the rest of the first
-    one's line, only ``#`` comment lines and blank ones, and the second
-    opens its line: comments in one reply (``{...}\n# or\n{...}``), not a
-    heading and the prose under it, which a fence left open would hold."""
-    lines = piece.split("\n")
-    if len(lines) < 2 or lines[-1].strip(" \t"):
-        return False
-    return all(_COMMENT_LINE_RE.fullmatch(line) for line in lines[1:-1])
 
 
 #: tool names that stand for any tool in the shape of a call

@@ -14,7 +14,9 @@ matter here. Each line between the fences is a key and a colon (``title:
 wait``, ``tags:``), indented under one, a ``- `` list item, or a ``# `` comment;
 a key's value does not open with a backtick, which YAML refuses
 (``args: `url``` is Markdown), and a ``###`` line is a heading, not a
-comment.
+comment. HTML comments may stand before the opening ``---`` (a licence
+line, ``<!-- SPDX-License-Identifier: MIT -->``): they show nothing, and the
+front matter under them is metadata all the same.
 """
 
 from __future__ import annotations
@@ -35,9 +37,7 @@ def front_matter_end(lines: list[str]) -> int:
     """The index after the ``---`` (or ``...``) that closes the YAML front
     matter ``lines`` open with (after blank lines only); 0 when they open
     with none."""
-    start = 0
-    while start < len(lines) and not lines[start].strip():
-        start += 1
+    start = _after_comments(lines)
     if start == len(lines) or lines[start].lstrip("\ufeff").rstrip() != "---":
         return 0
     keys = False
@@ -51,6 +51,31 @@ def front_matter_end(lines: list[str]) -> int:
             return 0
         keys = keys or bool(_KEY_RE.match(line))
     return 0
+
+
+def _after_comments(lines: list[str]) -> int:
+    """The index of the first line of ``lines`` that is neither blank nor
+    part of the HTML comments they open with (``<!-- owned by ops -->``,
+    over one line or several); ``len(lines)`` when a comment never closes."""
+    index = 0
+    rest = ""
+    while index < len(lines):
+        rest = rest or lines[index].strip().lstrip("\ufeff")
+        if not rest:
+            index += 1
+            continue
+        if not rest.startswith("<!--"):
+            return index
+        close = rest.find("-->", 4)
+        while close < 0:
+            index += 1
+            if index == len(lines):
+                return index
+            rest, close = lines[index], lines[index].find("-->")
+        rest = rest[close + 3 :].strip()
+        if not rest:
+            index += 1
+    return index
 
 
 def markdown_source(text: str) -> str:

@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import re
 
+from doxtool.prompts.otherlanguages import TOOL_WORDS
+
 # names may be written in any script, as Python identifiers may
 TOOL_NAME_RE = re.compile(r"[^\W\d][\w.:-]*\Z")
 #: what may stand before the name in a tool prompt's title without being part
 #: of it: symbols (an icon, ``🧰``, bold's ``**``), a number (``### 1. ocr``,
-#: ``## 3) ocr``) and a ``Tool:`` or ``Tool`` label (``### Tool: ocr``)
+#: ``## 3) ocr``) and a ``Tool:`` or ``Tool`` label (``### Tool: ocr``), in
+#: another language too (``### Werkzeug: ocr``, ``### 工具：ocr``)
 _LABEL_RE = re.compile(
-    r"[^\w`]*(?:\d{1,3}[.)][ \t]+[^\w`]*)?(?:tool(?:[ \t]*:[ \t]*|[ \t]+)(?=\S)[^\w`]*)?", re.I
+    r"[^\w`]*(?:\d{1,3}[.)][ \t]+[^\w`]*)?"
+    rf"(?:(?:tool|{TOOL_WORDS})(?:[ \t]*[:\uff1a][ \t]*|[ \t]+)(?=\S)[^\w`]*)?",
+    re.I,
 )
 
 #: words that title a part of a tool's prompt, never a tool (outside backticks)
@@ -88,15 +93,17 @@ def title_name(content: str) -> str | None:
     (helpers/responses_tools.py ``_tool_name_from_heading``), when it is a
     name in lower case (before any ``:method``) or backticked. Symbols and a
     ``Tool:`` label before it are skipped (``# 🧰 job_queue``), and so are a
-    number (``### 1. job_queue``), bold and the parentheses of a call
-    (``### **job_queue**``, ``### job_queue()``)."""
+    number (``### 1. job_queue``), bold and the parentheses of a call, with
+    its parameters or none (``### **job_queue**``, ``### job_queue()``,
+    ``todo(action, text?) - manage tasks``)."""
     words = without_label(content).split(None, 1)
     if not words:
         return None
     word = words[0]
     quoted = len(word) > 2 and word.startswith("`") and word.endswith("`")
     name = word.strip("`'\" :*")  # ``**ocr**``, ``ocr:``
-    name = name[:-2] if name.endswith("()") else name  # ``ocr()``, a call's name
+    # ``ocr()``, ``todo(action, text?)``: a call's name, before its parameters
+    name = name.split("(", 1)[0] if "(" in name else name
     if not TOOL_NAME_RE.match(name):
         return None
     base = name.split(":", 1)[0]

@@ -1,5 +1,6 @@
-"""The words of other languages than English that forbid a name or call an
-example wrong, as prompts written in them use them (German, French,
+"""The words of other languages than English that forbid a name, call an
+example wrong, introduce the agent's answer or label a tool's name in a
+title, as prompts written in them use them (German, French,
 Spanish, Chinese, Japanese, Russian): ``args: `seconds`, nicht `hours```,
 ```hours` (已弃用)``, ``Falsches Beispiel:``, ``错误示例：``. They only ever make
 doxtool say less: a name they forbid is not taught, an example they label
@@ -51,3 +52,17 @@ WRONG_LABEL = (
 EXPLAINED = r"(?:[ \t]*(?:[(\uff08].*[)\uff09]|[,\uff0c\u2014\u2013-].*))?"
 
 WRONG_LABEL_RE = re.compile(rf"(?:{WRONG_LABEL}){EXPLAINED}", re.I)
+
+
+#: the word "tool" in other languages, as a label before a tool's name in a
+#: title (``### Werkzeug: todo``, ``## Outil : todo``, ``### 工具：todo``)
+TOOL_WORDS = r"werkzeug|outil|herramienta|ferramenta|strumento|инструмент|工具|ツール"
+
+#: words of a label that introduce the agent's answer (``Danach antworte dem
+#: Benutzer:``, ``Réponse finale :``, ``Luego responde al usuario:``,
+#: ``然后回复用户：``), as :mod:`doxtool.prompts.introduced` reads English ones
+ANSWER = (
+    r"(?<!\w)(?:antwort\w*|erwider\w*|r[ée]pon\w*|respuesta\w*|respond\w*|respost\w*|"
+    r"rispo(?:st|nd)\w*|ответ\w*|отвеч\w*)"
+    r"|回复|回答|答复|最终答案|返信|返答|最終回答"
+)

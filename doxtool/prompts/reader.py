@@ -23,7 +23,7 @@ from doxtool.prompts.argtext import (
 )
 from doxtool.prompts.barenames import bare_written_names, code_names, schema_names, span_names
 from doxtool.prompts.calls import read_call
-from doxtool.prompts.examples import load_example, root_objects
+from doxtool.prompts.exampletext import is_inline_example, root_objects
 from doxtool.prompts.exlabels import html_lead, inline_label
 from doxtool.prompts.frontmatter import markdown_source, parsed
 from doxtool.prompts.headings import (
@@ -224,7 +224,7 @@ class PromptReader:
         named = bold_names(inline.content)
         after = example_end = 0  # the end of the previous span, and of the previous example
         for span in spans:
-            if _is_inline_example(span.content):
+            if is_inline_example(span.content):
                 lead = "" if self.fenced else self.lead
                 label = inline_label(inline.content, (after, example_end), span.open, lead)
                 self._example(span.content, span.start, text_map, True, label)
@@ -487,14 +487,3 @@ class PromptReader:
 def _line_end(content: str, starts: list[int], index: int) -> int:
     """The offset just past line ``index`` of a block's content (before its newline)."""
     return starts[index + 1] - 1 if index + 1 < len(starts) else len(content)
-
-
-def _is_inline_example(content: str) -> bool:
-    stripped = content.lstrip()
-    if not stripped.startswith("{") or stripped.startswith("{{"):
-        return False
-    # ``{'tool_name': 'wait', ...}``: single quotes, as a lenient reader takes them,
-    # when it reads so (Python's ``{'tool_name', 'tool_args'}``, ``{...}['tool_name']`` do not)
-    return '"tool_name"' in content or (
-        "'tool_name'" in content and load_example(content).error is None
-    )

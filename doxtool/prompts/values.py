@@ -187,7 +187,8 @@ def _with_value_headings(
     doc: PromptDoc, dispatch: Callable[[str | None], Dispatch | None]
 ) -> PromptDoc:
     """``doc`` without the ``###`` headings that name a value of an argument
-    of the tool its examples call, or one of its arguments (``### file``
+    of the tool its examples call or its title names (``## game`` over
+    ``### analyze``), or one of its arguments (``### file``
     over the items teaching ``file``), not a tool: ``### `analyze``` in a prompt
     whose example calls ``game_theory``, whose code compares ``action`` with
     ``"analyze"``, even one named like another tool of the repository
@@ -201,7 +202,7 @@ def _with_value_headings(
     example calls stays a tool's; so does one whose name is a value or
     method of more than one called tool. The arguments taught
     under such a heading are the called tool's."""
-    called = [t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"]
+    called = [t.name.split(":", 1)[0] for t in doc.tools if t.source in ("example", "title")]
     methods: dict[str, set[str]] = {}
     for example in doc.tools:
         base, colon, method = example.name.partition(":")

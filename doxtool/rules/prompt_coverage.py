@@ -82,7 +82,14 @@ pause |`; not a row saying it is gone, `| `wait` | removed |`), in any
 prompt file of the set, never from its file name; an item of a tool's
 section naming a value of that tool's argument (`- `open`: ...` under
 ``Set `action` to one of:`` in `### browser`) names no tool, even one named
-like the value. A prompt teaches what the files it includes teach, found as the framework finds them
+like the value. A tool prompt file named for the tool
+(`agent.system.tool.<name>.md`) whose headings and examples name no tool (a
+title of words, `# Telegram Send Tool`) teaches it when its prose calls it
+by name: in a code span of its own (``Use `telegram_send` to send``), after a
+`Tool name:` label, or in a heading after `the` and before `tool` (`### The
+todo tool`); not when the same line forbids it (```wait` was removed``).
+A prompt teaches what the files it includes teach, found as the framework
+finds them
 (`{{ include "prompts/partials/wait.md" }}` reads that path from the
 repository's root first, then `wait.md` on the agent's search path of prompt
 directories); a tool is not reported when a prompt named for it, or naming
@@ -305,6 +312,8 @@ hold them.
                 continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
             path = next((p for p in paths if ctx.exists(p)), paths[0])
+            if any(_prose_teaches(ctx, p, name) for p in paths if ctx.exists(p)):
+                continue  # its own file calls it by name in prose (``Use `telegram_send```)
             # a profile's own prompts may teach it: that profile's model is told
             profiles = [*_teaching_profiles(ctx, module, name), *_plugin_profiles(ctx, name)]
             untold = (
@@ -339,6 +348,29 @@ hold them.
             )
 
 
+def _prose_teaches(ctx: Context, path: str, name: str) -> bool:
+    """Whether the prompt file named for tool ``name`` at ``path``, which
+    names no tool in a heading or an example (its title is words, ``#
+    Telegram Send Tool``), calls the tool by its name in its prose (``Use
+    `telegram_send` to send``, ``### The `todo` tool``): the model reads it.
+    A file titled for another tool, or teaching an argument of that name,
+    tells no such thing."""
+    doc = ctx.prompt(path)
+    if doc is None or doc.tool_names or any(a.name == name for a in doc.arguments):
+        return False
+    # imported here: a check whose prompts come from the cache reads no prose
+    from doxtool.prompts.prosenames import prose_names_tool
+
+    return prose_names_tool(ctx.prompt_text(path), name)
+
+
+def _own_file_prose(ctx: Context, directory: str, name: str) -> bool:
+    """Whether the prompt file of ``directory`` named for tool ``name``
+    calls it by name in its prose (:func:`_prose_teaches`)."""
+    path = f"{directory}/agent.system.tool.{name}.md"
+    return ctx.exists(path) and _prose_teaches(ctx, path, name)
+
+
 def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
     """The profiles' prompt sets, of those that do not reach every agent of
     ``module``, that teach the tool ``name``: a core tool taught in profile
@@ -352,7 +384,7 @@ def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
         if s.kind == "profile"
         and s not in reaching
         and ctx.tool_module(name, s) == module
-        and ctx.teaches(s, name)
+        and (ctx.teaches(s, name) or _own_file_prose(ctx, s.directory, name))
     ]
 
 
@@ -378,7 +410,9 @@ def _plugin_profiles(ctx: Context, name: str) -> list[PromptSet]:
         except OSError:
             continue
         paths = [f"{directory}/{f}" for f in files if f.endswith(".md") and f != "AGENTS.md"]
-        if any(name in ctx.taught_names(path) for path in paths):
+        if any(name in ctx.taught_names(path) for path in paths) or _own_file_prose(
+            ctx, directory, name
+        ):
             found.append(PromptSet("profile", profile, directory))
     return found
 

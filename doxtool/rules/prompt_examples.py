@@ -41,7 +41,10 @@ quotes, unquoted keys), `\"\"\"multi-line\"\"\"` strings and values `true`,
 are accepted, and Jinja statements and comments (`{% if x %}`, `{# note #}`)
 are read as the rendered text, without them, and a placeholder in angle
 brackets written bare where a value goes (`"seconds": <number>`) as any
-value; real syntax errors are not. A fence holding
+value, a value in backticks as one in quotes and a string holding raw line
+breaks as that text (as DirtyJson reads both); real syntax errors are not
+(a missing comma, an unquoted word, a key in backticks, which DirtyJson
+keeps as part of the key). A fence holding
 objects one after another (one a line, or between `//` comments), or an object
 with words around it (a call, then `Result: ...`), is read as the framework
 reads a reply, root by root, passing over the words (`#` comment lines
@@ -75,6 +78,12 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
         ),
         # a bare placeholder where a value goes
         Example(with_prompt('"tool_args": {"seconds": 5},', '"tool_args": {"seconds": <n>},')),
+        # a value in backticks, a string over two lines: DirtyJson reads both
+        Example(
+            with_prompt(
+                '"tool_args": {"seconds": 5},', '"tool_args": {"seconds": `5`, "note": "a\nb"},'
+            )
+        ),
         # a Jinja statement is no part of the rendered example
         Example(
             with_prompt('"tool_args": {"seconds": 5},', '"tool_args": {% raw %}{"seconds": 5},')
@@ -139,7 +148,8 @@ is a plain word counts only in backticks or before "tool" (`` `response` ``,
 "the response tool"): "send a response" names no tool. Nor is an example
 reported that its label introduces as the agent's answer ("your final answer
 looks like:", "reply like this:", "example of the final message:", "then
-tell the user:") when the
+tell the user:"; in other languages too, "Danach antworte dem Benutzer:")
+when the
 tool it calls ends the turn on every return (`break_loop=True`), as
 `response` does: it shows the call that ends the task. Under a label that
 says nothing of an answer (`usage:`) such a call is still reported.

@@ -77,9 +77,10 @@ tool's section that names a value of one of the tool's arguments (a literal
 its code compares the argument with, or any item after a lead naming an
 argument it reads: ``Set `action` to one of:``), even one named like a tool;
 nor a `###` heading naming a value of an argument of the tool the prompt's
-examples call, a literal its code compares the argument with (``### `analyze```
-under an example calling `game`, whose code compares `action` with
-`"analyze"`), even one named like a tool, or naming an argument the
+examples call or its title names, a literal its code compares the argument
+with (``### `analyze``` under an example calling `game`, or under the title
+`## game`, whose code compares `action` with `"analyze"`), even one named
+like a tool, or naming an argument the
 called tool reads (`### file` over the items teaching `file`), or naming
 the method an example calls a tool with (`### get_state` over an example
 calling `store:get_state`: a heading of `store`'s method), or in a

@@ -48,10 +48,12 @@ def taught(doc: PromptDoc, text: str) -> frozenset[str]:
 #: what a prompt that teaches a tool holds: a heading, an example's
 #: ``tool_name``, a code span, a list item or a table row (``- **wait** —
 #: pause``, ``- wait: pause``, ``| wait | pause |`` name a tool bare or in
-#: bold), or a label alone on its first line (``wait:``,
-#: :mod:`~doxtool.prompts.labeltitle`)
+#: bold), or a first line opening with a name in lower case, past symbols,
+#: a number or a ``Tool:`` label (a label alone, ``wait:``, or a short
+#: prompt's ``todo: keep a list``, :mod:`~doxtool.prompts.labeltitle`)
 _MAY_TEACH_RE = re.compile(
-    r"#|tool_name|`|\||^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|\A\s*[A-Za-z_][\w:]*[ \t]*:[ \t]*$",
+    r"#|tool_name|`|\||^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|\A\s*[A-Za-z_][\w:]*[ \t]*:[ \t]*$"
+    r"|\A\s*[^\w\n]*(?:\d{1,3}[.)][ \t]+[^\w\n]*)?(?:[a-z_]|(?i:tool)\b)",
     re.MULTILINE,
 )
 
