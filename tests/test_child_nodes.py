@@ -4,9 +4,12 @@ expressions and statements."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
+
 import libcst as cst
 
-from doxtool.python.cstnodes import child_nodes
+from doxtool.python.cstnodes import _child_fields, _holds_no_node, child_nodes
 
 SOURCE = """
 import os.path as osp
@@ -102,3 +105,50 @@ def test_children_reach_the_star_parameters() -> None:
             names.add(current.value)
         todo.extend(child_nodes(current))
     assert names == {"args", "A", "kwargs", "B"}
+
+
+def _every_field_child(node: cst.CSTNode, skip: frozenset[type]) -> list[cst.CSTNode]:
+    """The nodes held in any of the node's child fields, text fields included, in field order."""
+    found: list[cst.CSTNode] = []
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, cst.CSTNode) and type(item) not in skip:
+                found.append(item)
+    return found
+
+
+def test_children_are_every_node_of_the_child_fields_in_their_order() -> None:
+    """The fields left out (a name's text, a quote, a conversion letter) hold no node."""
+    module = cst.parse_module(SOURCE + 'f"{x!r}" + rb"b" + 1.5j + 0x1F\n')
+    skips = [frozenset(), frozenset({cst.Name, cst.FunctionDef, cst.Lambda})]
+    todo: list[cst.CSTNode] = [module]
+    seen = 0
+    while todo:
+        node = todo.pop()
+        for skip in skips:
+            got = child_nodes(node, skip)
+            assert [id(n) for n in got] == [id(n) for n in _every_field_child(node, skip)]
+        todo.extend(node.children)
+        seen += 1
+    assert seen > 400
+
+
+def _annotation(node_type: type, field: str) -> object:
+    return next(f.type for f in dataclasses.fields(node_type) if f.name == field)
+
+
+def test_only_text_annotations_hold_no_node() -> None:
+    """Text (``str``, ``Optional[str]``, a ``Literal`` quote) is left out; any
+    annotation that may name a node, or is not resolved, is read."""
+    assert _holds_no_node(_annotation(cst.Name, "value"))
+    assert _holds_no_node(_annotation(cst.FormattedStringExpression, "conversion"))
+    assert _holds_no_node(_annotation(cst.FormattedString, "end"))
+    assert _holds_no_node(str | None)
+    assert not _holds_no_node(_annotation(cst.Attribute, "attr"))  # a Name
+    assert not _holds_no_node(_annotation(cst.Call, "args"))  # a Sequence
+    assert not _holds_no_node(_annotation(cst.If, "orelse"))  # If | Else | None
+    assert not _holds_no_node(_annotation(cst.CompFor, "inner_for_in"))  # a forward reference
+    assert not _holds_no_node(str | cst.Name)
+    assert not _holds_no_node(Sequence[str])
+    assert not _holds_no_node("str")

@@ -7,8 +7,9 @@ the parse itself); these helpers do so with per-type caches.
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any
 
 import libcst as cst
@@ -89,53 +90,75 @@ def is_kind(value: object, cls: type) -> bool:
     return known
 
 
-def _field_values(tp: type) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
-    """A function returning a node's :func:`_child_fields` values, built once per type."""
-    getter = _GETTERS.get(tp)
-    if getter is None:
-        fields = _child_fields(tp)
-        if len(fields) > 1:
-            getter = attrgetter(*fields)
-        elif fields:
-            single = attrgetter(fields[0])
-
-            def getter(node: cst.CSTNode) -> tuple[Any, ...]:
-                return (single(node),)
-        else:
-
-            def getter(node: cst.CSTNode) -> tuple[Any, ...]:
-                return ()
-
-        _GETTERS[tp] = getter
-    return getter
+#: what a field annotated so holds is never a node (a name's text, a quote)
+_TEXT_ONLY = (str, type(None))
 
 
-_GETTERS: dict[type, Callable[[cst.CSTNode], tuple[Any, ...]]] = {}
+def _holds_no_node(annotation: Any) -> bool:
+    """Whether a field of this annotation holds text (or None) alone:
+    ``str``, ``Optional[str]``, a ``Literal`` of strings."""
+    if annotation is str:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return all(type(arg) is str for arg in typing.get_args(annotation))
+    if origin is typing.Union or origin is types.UnionType:
+        return all(arg in _TEXT_ONLY or _holds_no_node(arg) for arg in typing.get_args(annotation))
+    return False
 
 
-def child_nodes(node: cst.CSTNode, skip: frozenset[type] = frozenset()) -> list[cst.CSTNode]:
+_Walker = Callable[[cst.CSTNode, frozenset[type]], list[cst.CSTNode]]
+_WALKERS: dict[type, _Walker] = {}
+
+
+def _no_children(node: cst.CSTNode, skip: frozenset[type]) -> list[cst.CSTNode]:
+    return []
+
+
+def _walker(tp: type) -> _Walker:
+    """:func:`child_nodes` for nodes of one type, built once: it reads the
+    :func:`_child_fields` that may hold a node (a field of text never does:
+    a name's ``value``, a string's quote)."""
+    types = {f.name: f.type for f in dataclasses.fields(tp)}
+    fields = tuple(name for name in _child_fields(tp) if not _holds_no_node(types[name]))
+    is_node = _IS_NODE.get
+
+    def walk(node: cst.CSTNode, skip: frozenset[type]) -> list[cst.CSTNode]:
+        children: list[cst.CSTNode] = []
+        append = children.append
+        for name in fields:
+            value = getattr(node, name)
+            kind = type(value)
+            if kind is tuple or kind is list:
+                for item in value:
+                    item_kind = type(item)
+                    known = is_node(item_kind)
+                    if known is None:
+                        known = _is_node(item)
+                    if known and item_kind not in skip:
+                        append(item)
+            elif value is not None:
+                known = is_node(kind)
+                if known is None:
+                    known = _is_node(value)
+                if known and kind not in skip:
+                    append(value)
+        return children
+
+    found = _WALKERS[tp] = walk if fields else _no_children
+    return found
+
+
+_NO_SKIP: frozenset[type] = frozenset()
+
+
+def child_nodes(node: cst.CSTNode, skip: frozenset[type] = _NO_SKIP) -> list[cst.CSTNode]:
     """Semantic children in field (roughly source) order, skipping tokens and
     nodes of the ``skip`` types."""
-    children: list[cst.CSTNode] = []
-    append = children.append
-    is_node = _IS_NODE.get
-    for value in _field_values(type(node))(node):
-        kind = type(value)
-        if kind is tuple or kind is list:
-            for item in value:
-                item_kind = type(item)
-                known = is_node(item_kind)
-                if known is None:
-                    known = _is_node(item)
-                if known and item_kind not in skip:
-                    append(item)
-        elif value is not None:
-            known = is_node(kind)
-            if known is None:
-                known = _is_node(value)
-            if known and kind not in skip:
-                append(value)
-    return children
+    walk = _WALKERS.get(type(node))
+    if walk is None:
+        walk = _walker(type(node))
+    return walk(node, skip)
 
 
 #: expressions with no expression inside
