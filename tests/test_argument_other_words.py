@@ -252,3 +252,25 @@ def test_a_heading_of_its_own_for_each_argument_gets_no_second_list(make_repo, r
         "arguments under it)"
     ]
     assert _fixed(run_cli, root) == text
+
+
+@pytest.mark.parametrize(
+    ("heading", "items"),
+    [
+        ("## Verification", "- `seconds` 0 returns at once.\n- `minutes` 0 too.\n"),
+        ("## Work Guidance", "- `seconds` and `minutes` add up.\n- `minutes` is rare.\n"),
+        ("**Notes:**", "- `seconds` is capped.\n- `minutes` is rare.\n"),
+    ],
+)
+def test_a_heading_over_sentences_opening_with_the_arguments_is_no_lead(
+    make_repo, run_cli, heading: str, items: str
+) -> None:
+    """Guidance whose sentences open with the arguments (`` - `seconds` 0
+    returns at once.``) lists no arguments: the block is missing, and the
+    fix writes it."""
+    text = _headed(heading, items)
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    assert [f.split(" DOX111 ")[1] for f in _findings(run_cli, root)] == [
+        "arguments of `WaitTool` are not documented (no `Arguments of `WaitTool`:` line) [*]"
+    ]
+    assert LEAD + TWO_ITEMS in _fixed(run_cli, root)

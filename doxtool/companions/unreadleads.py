@@ -343,17 +343,24 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
         found = _ITEM_NAME.match(content)
         if found is None:
             continue
-        name = found.group(1)
+        name, end = found.group(1), found.end()
         if name == "async":  # `` - `async fetch(name: str) -> str` ``
-            after = _ASYNC_NAME.match(content, found.end())
-            name = after.group(1) if after is not None else name
+            after = _ASYNC_NAME.match(content, end)
+            name, end = (after.group(1), after.end()) if after is not None else (name, end)
         named += 1
-        arguments += name in names
+        # the name as an item's term, not a sentence's subject (`` - `url` is
+        # checked first``, `` - `WaitTool` pauses the agent``: a guidance)
+        arguments += name in names and _TERM_END.match(content, end) is not None
     return arguments >= min(2, len(names)) and 2 * arguments >= named
 
 
 #: the function's name after ``async``
 _ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")
+
+#: what ends the name an item opens with as the item's term: the item's end,
+#: a colon, a dash, a table's ``|``, the signature's or a note's ``(``
+#: (`` - `url`: ...``, `` - `Color` (`enum.Enum`)``, `` - `load(path: str)` ``)
+_TERM_END = LazyPattern(r"`?(?:\*\*|__|\*|_)?[ \t]*(?:$|[:(|,=\u2013\u2014]|-[ \t])")
 
 #: a heading opening with a name in a code span (``### `url` ``)
 _NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?:\*\*|__)?`([A-Za-z_]\w*)`")
