@@ -154,6 +154,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and not _names_other(content, expected.subject, others)
             and (not _LABEL.fullmatch(content) or _lists_argument(companion, number, expected))
             and (not others or _names(heading, expected.subject) or not _sentence_only(content))
+            and not _assigns_other_value(content, expected)
         ):
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
@@ -244,6 +245,24 @@ _ITEM_FORM = (
 #: `break_loop=False` in every case.``)
 _ASSIGNED = r".*`[ \t]*break_loop[ \t]*=[ \t]*(?:true|false)[ \t]*`.*"
 _BREAK_LOOP_SENTENCE = LazyPattern(rf"(?:{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE)
+#: a value written as the code writes it (`` `break_loop=False` ``)
+_ASSIGNED_VALUE = LazyPattern(r"`[ \t]*break_loop[ \t]*=[ \t]*(true|false)[ \t]*`", re.IGNORECASE)
+_STATED_FORMS = LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE})", re.IGNORECASE)
+
+
+def _assigns_other_value(content: str, expected: ExpectedBlock) -> bool:
+    """Whether ``content`` holds ``break_loop`` only as code (`` `break_loop=False` ``)
+    with a value the tool's code never gives: about another tool or a past
+    version (``before v2 it returned `break_loop=False` ``), not the tool's
+    statement of its value."""
+    values = expected.values if isinstance(expected.values, list) else []
+    known = {value for value in values if value in ("true", "false")}
+    if expected.kind != "break-loop" or not known or _STATED_FORMS.fullmatch(content):
+        return False
+    written = {found.group(1).casefold() for found in _ASSIGNED_VALUE.finditer(content)}
+    return bool(written - known)
+
+
 _BREAK_LOOP_ITEM = LazyPattern(_ITEM_FORM, re.IGNORECASE)
 
 _UNNAMED = {
