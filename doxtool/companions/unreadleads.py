@@ -160,7 +160,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
     if expected.kind == "arguments":
-        return _argument_headings(companion, expected)
+        return _argument_headings(companion, expected, others)
     return None
 
 
@@ -385,17 +385,24 @@ _TERM_END = LazyPattern(r"`?(?:\*\*|__|\*|_)?[ \t]*(?:$|[:(|,=\u2013\u2014]|-[ \
 _NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?:\*\*|__)?`([A-Za-z_]\w*)`")
 
 
-def _argument_headings(companion: Companion, expected: ExpectedBlock) -> int | None:
+def _argument_headings(
+    companion: Companion, expected: ExpectedBlock, others: set[str]
+) -> int | None:
     """The line of the first of the headings of their own the arguments have
     (``### `url` `` then its text), under a heading in any words: two of them
-    (one, for a tool of one argument); None when there are fewer."""
+    (one, for a tool of one argument); None when there are fewer. Those under
+    a heading naming another class of ``others`` and not this one (``##
+    FetchTool arguments``) are that class's."""
     values = expected.values if isinstance(expected.values, list) else []
     names = {v.get("name") for v in values if isinstance(v, dict)}
-    found = [
-        number
-        for number, content in shown_lines(companion)
-        if (heading := _NAME_HEADING.match(content)) is not None and heading.group(1) in names
-    ]
+    found = []
+    over = ""  # the heading the argument headings stand under
+    for number, content in shown_lines(companion):
+        heading = _NAME_HEADING.match(content)
+        if heading is None:
+            over = content if _HEADING.match(content) else over
+        elif heading.group(1) in names and not _names_other(over, expected.subject or "", others):
+            found.append(number)
     return found[0] if names and len(found) >= min(2, len(names)) else None
 
 
