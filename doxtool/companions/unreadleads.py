@@ -377,9 +377,11 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
 _ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")
 
 #: what ends the name an item opens with as the item's term: the item's end,
-#: a colon, a dash, a table's ``|``, the signature's or a note's ``(``
+#: a full stop ending it, a colon, a dash, a table's ``|``, a signature's or a note's ``(``
 #: (`` - `url`: ...``, `` - `Color` (`enum.Enum`)``, `` - `load(path: str)` ``)
-_TERM_END = LazyPattern(r"`?(?:\*\*|__|\*|_)?[ \t]*(?:$|[:(|,=\u2013\u2014]|-[ \t])")
+_TERM_END = LazyPattern(
+    r"`?(?:\*\*|__|\*|_)?[ \t]*(?:\.?[ \t]*$|[:(|,=\u2013\u2014]|[*_]\(|-[ \t])"
+)
 
 #: a heading opening with a name in a code span (``### `url` ``)
 _NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?:\*\*|__)?`([A-Za-z_]\w*)`")
