@@ -126,6 +126,32 @@ def test_areas_in_other_words_are_stated(make_repo, run_cli, areas: str) -> None
 
 
 @pytest.mark.parametrize(
+    ("areas", "missing"),
+    [
+        ("network calls (doesn't write to disk).", "filesystem writes (`open` at line 8)"),
+        ("network calls; writes nothing to disk.", "filesystem writes (`open` at line 8)"),
+        ("network calls (file names written by the user).", "filesystem writes (`open` at line 8)"),
+        (
+            "filesystem writes (files in the uploads folder).",
+            "network calls (`httpx.get` at line 7)",
+        ),
+        ("filesystem writes (the downloads folder).", "network calls (`httpx.get` at line 7)"),
+        ("filesystem writes, see HTTP docs.", "network calls (`httpx.get` at line 7)"),
+    ],
+)
+def test_a_word_of_an_area_in_a_note_about_something_else_lists_no_area(
+    make_repo, run_cli, areas: str, missing: str
+) -> None:
+    """``doesn't write to disk``, ``the downloads folder``, ``see HTTP
+    docs``: the word of an area is in a phrase denying it or about something
+    else, and the area the code shows is still missing from the line."""
+    root = _repo(make_repo, f"- Observed side-effect areas: {areas}\n", WRITE_HTTP_PY)
+    assert [f.split(" DOX133 ")[-1].removesuffix(" [*]") for f in _findings(root, run_cli)] == [
+        f"`tools/wait.py` shows {missing}, which the side-effect areas line does not list"
+    ]
+
+
+@pytest.mark.parametrize(
     "areas", ["network, no file writes.", "network, reads config files.", "network, disk cache."]
 )
 def test_file_words_without_a_write_leave_the_writes_missing(

@@ -252,3 +252,75 @@ def test_a_heading_of_its_own_for_each_argument_gets_no_second_list(make_repo, r
         "arguments under it)"
     ]
     assert _fixed(run_cli, root) == text
+
+
+@pytest.mark.parametrize(
+    ("heading", "items"),
+    [
+        ("## Verification", "- `seconds` 0 returns at once.\n- `minutes` 0 too.\n"),
+        ("## Work Guidance", "- `seconds` and `minutes` add up.\n- `minutes` is rare.\n"),
+        ("**Notes:**", "- `seconds` is capped.\n- `minutes` is rare.\n"),
+    ],
+)
+def test_a_heading_over_sentences_opening_with_the_arguments_is_no_lead(
+    make_repo, run_cli, heading: str, items: str
+) -> None:
+    """Guidance whose sentences open with the arguments (`` - `seconds` 0
+    returns at once.``) lists no arguments: the block is missing, and the
+    fix writes it."""
+    text = _headed(heading, items)
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    assert [f.split(" DOX111 ")[1] for f in _findings(run_cli, root)] == [
+        "arguments of `WaitTool` are not documented (no `Arguments of `WaitTool`:` line) [*]"
+    ]
+    assert LEAD + TWO_ITEMS in _fixed(run_cli, root)
+
+
+WEB_PY = """\
+from helpers.tool import Response, Tool
+
+
+class FetchTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        url = self.args.get("url", "")
+        timeout = int(self.args.get("timeout", 10))
+        return Response(message=f"{url}{timeout}", break_loop=False)
+
+
+class PostTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        url = self.args.get("url", "")
+        timeout = int(self.args.get("timeout", 10))
+        return Response(message=f"{url}{timeout}", break_loop=False)
+"""
+WEB_ITEMS = (
+    '  - `url`: optional string, default `""`.\n  - `timeout`: optional integer, default `10`.\n'
+)
+
+
+def test_headings_of_the_arguments_under_another_class_are_not_this_ones(
+    make_repo, run_cli
+) -> None:
+    """``### `url` `` under ``## FetchTool arguments`` documents FetchTool's
+    arguments: PostTool's, of the same names, are still missing, with a fix."""
+    root = make_repo(with_files({"tools/web.py": WEB_PY, "tools/web.py.dox.md": "# web.py DOX\n"}))
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    path = root / "tools/web.py.dox.md"
+    text = path.read_text(encoding="utf-8")
+    for owner in ("FetchTool", "PostTool"):
+        text = text.replace(f"- Arguments of `{owner}`:\n{WEB_ITEMS}", "")
+    text = text.replace(
+        "## Key Concepts",
+        "## FetchTool arguments\n\n### `url`\nThe page.\n\n### `timeout`\nSeconds.\n\n"
+        "## Key Concepts",
+    )
+    path.write_text(text, encoding="utf-8")
+    found = [line.split(" DOX111 ")[1] for line in _findings(run_cli, root)]
+    assert found == [
+        "arguments of `FetchTool` are not documented in a form doxtool reads (it cannot read "
+        f"line {text.splitlines().index('### `url`') + 1} as an `Arguments of `FetchTool`:` "
+        "line with the arguments under it)",
+        "arguments of `PostTool` are not documented (no `Arguments of `PostTool`:` line) [*]",
+    ]
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert f"- Arguments of `PostTool`:\n{WEB_ITEMS}" in path.read_text(encoding="utf-8")

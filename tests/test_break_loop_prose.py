@@ -222,6 +222,28 @@ def test_the_value_as_the_code_writes_it_in_any_words_gets_no_second_line(
     assert after == _PARAGRAPH.replace("SENTENCE", sentence)
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Before v2 it returned `break_loop=True`.",
+        "The `finish` tool instead returns `break_loop=True`.",
+    ],
+)
+def test_the_code_form_of_a_value_the_code_never_gives_is_no_statement_of_it(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """``break_loop=True`` in code form where the tool only returns ``False``
+    is about another tool or an old version: the value is missing, and the
+    fix writes its line."""
+    (line,), root = _paragraph(run_cli, make_repo, sentence)
+    assert "`break_loop` of `Echo` is not documented; the code returns always `false`" in line
+    assert "[*]" in line
+    run_cli(root, "check", "--fix", "--select", "DOX120", "tools/echo.py")
+    after = (root / "tools/echo.py.dox.md").read_text()
+    assert "- `break_loop` of `Echo`: always `false`.\n" in after
+    assert sentence in after
+
+
 _TWO_PY = (
     ECHO_PY
     + """

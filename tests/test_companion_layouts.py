@@ -466,6 +466,29 @@ def test_a_heading_in_any_language_over_the_functions_gets_no_second_block(
     assert (root / DOX).read_text(encoding="utf-8") == text
 
 
+@pytest.mark.parametrize("label", ["", "**Hinweise:**\n"])
+def test_a_heading_over_sentences_opening_with_the_functions_is_no_lead(
+    make_repo, run_cli, label: str
+) -> None:
+    """`` - `load` reads the file.`` under a heading is a sentence about the
+    function, not the list of the functions: the block is missing, with its fix."""
+    text = COMPANION.replace("- Top-level functions:\n", "").replace(
+        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n", ""
+    )
+    text = text.replace(
+        "## Key Concepts\n",
+        f"## Key Concepts\n{label}- `load` reads the file.\n- `fetch` asks the server.\n",
+    )
+    root = _repo(make_repo, text)
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert [f.split(" DOX105 ")[1] for f in found if " DOX105 " in f] == [
+        "`helpers/shapes.py` has functions `load(path: str) -> Config`, "
+        "`async fetch(name: str) -> str` but the companion has no Top-level functions block [*]"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert "- `async fetch(name: str) -> str`\n" in (root / DOX).read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     "heading", ["### Classes", "**Classes**", "### Klassen", "**Clases:**", "### 类"]
 )
@@ -484,3 +507,20 @@ def test_a_heading_in_place_of_the_classes_lead_gets_no_second_block(
     ]
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("stop", [".", ": the palette.", " *(enum)*"])
+def test_a_heading_over_classes_written_with_a_note_gets_no_second_block(
+    make_repo, run_cli, stop: str
+) -> None:
+    """`` - `Color`.`` and `` - `Color`: the palette.`` under ``### Klassen``
+    are the class items: the heading stands for the lead."""
+    text = COMPANION.replace("- Classes:\n", "\n### Klassen\n\n").replace(
+        "- `Color` (`enum.Enum`)\n", f"- `Color`{stop}\n"
+    )
+    root = _repo(make_repo, text)
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert [f for f in found if " DOX105 " in f] == [
+        f"{DOX}:11:1: DOX105 `helpers/shapes.py` has classes `Color`, `Config` but the "
+        "companion has no Classes block doxtool reads (it cannot read line 11 as its lead)"
+    ]

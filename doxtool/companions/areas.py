@@ -230,30 +230,47 @@ _ALONE = {
     "subprocess/runtime control": frozenset({"shell"}),
     "model calls": frozenset({"llm", "llms"}),
 }
-_NOT = frozenset({"no", "not", "never", "without", "nor"})
-#: how many words apart a file word and its doing may stand
-_NEAR = 3
+#: where a person's phrase ends: a comma, a ``;``, a parenthesis, a
+#: sentence's ``.``, or a conjunction (``network (HTTP) and file writes``)
+_CLAUSE = re.compile(r"[,;:()\[\]]|\.(?=\s|$)|\s(?:and|or|plus|&)\s")
+#: a word that says there is none (``doesn't write to disk``, ``saves nothing``)
+_DENIAL = re.compile(r"\b(?:no|not|never|without|nor|none|nothing)\b|n't\b")
+#: the words a phrase naming an area in other words opens with
+_OPENING = frozenset().union(_FILE_WORDS, *_FILE_DOINGS.values(), *_ALONE.values())
+#: the words a file word and its doing may stand apart by (``writes to disk``)
+_BETWEEN = frozenset({"to", "from", "on", "onto", "into", "the", "a", "local"})
 
 
 def areas_in_other_words(text: str) -> frozenset[str]:
     """The areas ``text`` names in other words than doxtool's spellings
-    (``file I/O`` names filesystem reads and writes): a word of an area a
-    ``no``/``not``/``never`` stands right before names none."""
-    words = _WORD.findall(text.casefold())
+    (``file I/O`` names filesystem reads and writes): each phrase that opens
+    with a word of an area (``HTTP requests``, ``writes to disk``, ``saves
+    files``) and denies none. A phrase about something else that holds such
+    a word (``the downloads folder``, ``see HTTP docs``, ``file names
+    written by the user``) names none, nor does one with a ``no``, ``not``,
+    ``never`` or ``nothing`` (``doesn't write to disk``)."""
     found: set[str] = set()
-    for at, word in enumerate(words):
-        if at and words[at - 1] in _NOT:
+    for clause in _CLAUSE.split(text.casefold()):
+        words = _WORD.findall(clause)
+        if not words or words[0] not in _OPENING or _DENIAL.search(clause):
             continue
-        for area, alone in _ALONE.items():
-            if word in alone:
-                found.add(area)
-        if word not in _FILE_WORDS:
-            continue
-        for near in range(max(0, at - _NEAR), min(len(words), at + _NEAR + 1)):
-            if near == at or (near and words[near - 1] in _NOT):
-                continue
-            found |= {area for area, doings in _FILE_DOINGS.items() if words[near] in doings}
+        found |= {area for area, alone in _ALONE.items() if words[0] in alone}
+        for at, word in enumerate(words):
+            if word in _FILE_WORDS:
+                found |= _doings(words[at + 1 :]) | _doings(words[at - 1 :: -1] if at else [])
     return frozenset(found)
+
+
+def _doings(words: list[str]) -> set[str]:
+    """The areas of the doings ``words`` open with, next to a file word
+    (``reads/writes``, ``to disk``), up to a word of something else."""
+    found: set[str] = set()
+    for word in words:
+        doing = {area for area, doings in _FILE_DOINGS.items() if word in doings}
+        if not doing and word not in _BETWEEN:
+            break
+        found |= doing
+    return found
 
 
 def mentioned_areas(text: str) -> frozenset[str]:

@@ -154,12 +154,13 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and not _names_other(content, expected.subject, others)
             and (not _LABEL.fullmatch(content) or _lists_argument(companion, number, expected))
             and (not others or _names(heading, expected.subject) or not _sentence_only(content))
+            and not _assigns_other_value(content, expected)
         ):
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
     if expected.kind == "arguments":
-        return _argument_headings(companion, expected)
+        return _argument_headings(companion, expected, others)
     return None
 
 
@@ -244,6 +245,24 @@ _ITEM_FORM = (
 #: `break_loop=False` in every case.``)
 _ASSIGNED = r".*`[ \t]*break_loop[ \t]*=[ \t]*(?:true|false)[ \t]*`.*"
 _BREAK_LOOP_SENTENCE = LazyPattern(rf"(?:{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE)
+#: a value written as the code writes it (`` `break_loop=False` ``)
+_ASSIGNED_VALUE = LazyPattern(r"`[ \t]*break_loop[ \t]*=[ \t]*(true|false)[ \t]*`", re.IGNORECASE)
+_STATED_FORMS = LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE})", re.IGNORECASE)
+
+
+def _assigns_other_value(content: str, expected: ExpectedBlock) -> bool:
+    """Whether ``content`` holds ``break_loop`` only as code (`` `break_loop=False` ``)
+    with a value the tool's code never gives: about another tool or a past
+    version (``before v2 it returned `break_loop=False` ``), not the tool's
+    statement of its value."""
+    values = expected.values if isinstance(expected.values, list) else []
+    known = {value for value in values if value in ("true", "false")}
+    if expected.kind != "break-loop" or not known or _STATED_FORMS.fullmatch(content):
+        return False
+    written = {found.group(1).casefold() for found in _ASSIGNED_VALUE.finditer(content)}
+    return bool(written - known)
+
+
 _BREAK_LOOP_ITEM = LazyPattern(_ITEM_FORM, re.IGNORECASE)
 
 _UNNAMED = {
@@ -343,33 +362,49 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
         found = _ITEM_NAME.match(content)
         if found is None:
             continue
-        name = found.group(1)
+        name, end = found.group(1), found.end()
         if name == "async":  # `` - `async fetch(name: str) -> str` ``
-            after = _ASYNC_NAME.match(content, found.end())
-            name = after.group(1) if after is not None else name
+            after = _ASYNC_NAME.match(content, end)
+            name, end = (after.group(1), after.end()) if after is not None else (name, end)
         named += 1
-        arguments += name in names
+        # the name as an item's term, not a sentence's subject (`` - `url` is
+        # checked first``, `` - `WaitTool` pauses the agent``: a guidance)
+        arguments += name in names and _TERM_END.match(content, end) is not None
     return arguments >= min(2, len(names)) and 2 * arguments >= named
 
 
 #: the function's name after ``async``
 _ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")
 
+#: what ends the name an item opens with as the item's term: the item's end,
+#: a full stop ending it, a colon, a dash, a table's ``|``, a signature's or a note's ``(``
+#: (`` - `url`: ...``, `` - `Color` (`enum.Enum`)``, `` - `load(path: str)` ``)
+_TERM_END = LazyPattern(
+    r"`?(?:\*\*|__|\*|_)?[ \t]*(?:\.?[ \t]*$|[:(|,=\u2013\u2014]|[*_]\(|-[ \t])"
+)
+
 #: a heading opening with a name in a code span (``### `url` ``)
 _NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?:\*\*|__)?`([A-Za-z_]\w*)`")
 
 
-def _argument_headings(companion: Companion, expected: ExpectedBlock) -> int | None:
+def _argument_headings(
+    companion: Companion, expected: ExpectedBlock, others: set[str]
+) -> int | None:
     """The line of the first of the headings of their own the arguments have
     (``### `url` `` then its text), under a heading in any words: two of them
-    (one, for a tool of one argument); None when there are fewer."""
+    (one, for a tool of one argument); None when there are fewer. Those under
+    a heading naming another class of ``others`` and not this one (``##
+    FetchTool arguments``) are that class's."""
     values = expected.values if isinstance(expected.values, list) else []
     names = {v.get("name") for v in values if isinstance(v, dict)}
-    found = [
-        number
-        for number, content in shown_lines(companion)
-        if (heading := _NAME_HEADING.match(content)) is not None and heading.group(1) in names
-    ]
+    found = []
+    over = ""  # the heading the argument headings stand under
+    for number, content in shown_lines(companion):
+        heading = _NAME_HEADING.match(content)
+        if heading is None:
+            over = content if _HEADING.match(content) else over
+        elif heading.group(1) in names and not _names_other(over, expected.subject or "", others):
+            found.append(number)
     return found[0] if names and len(found) >= min(2, len(names)) else None
 
 
