@@ -298,6 +298,30 @@ def test_a_check_past_the_renaming_needs_one_of_the_two(run_cli, make_repo, chec
     assert arguments["query"]["has_default"] is False
 
 
+@pytest.mark.parametrize(
+    "check",
+    [
+        'if not query:\n    raise ValueError("query is required")',
+        'if not query.strip():\n    return Response(message="query?", break_loop=False)',
+    ],
+)
+def test_a_name_bound_before_the_renaming_still_needs_the_key(
+    run_cli, make_repo, check: str
+) -> None:
+    # ``query`` holds what the model sent as ``query`` alone: ``q`` written
+    # back under the key later does not reach it, so the check needs ``query``
+    lines = (
+        'query = self.args.get("query", "")',
+        'if "q" in self.args and "query" not in self.args:',
+        '    self.args["query"] = self.args.pop("q")',
+        *check.splitlines(),
+    )
+    read = "        return Response(message=query, break_loop=False)"
+    arguments = _arguments(run_cli, make_repo, {"tools/lookup.py": _tool(*lines, read=read)})
+    assert _presence(arguments["query"]) == (True, False, [], False)
+    assert arguments["q"]["alternatives"] == []
+
+
 @pytest.mark.parametrize("walk", sorted(WALKS))
 @pytest.mark.parametrize(
     "write",

@@ -33,6 +33,7 @@ _NAME_MAPS = (
     "var_rebound",
     "var_folds",
     "var_converts",
+    "var_renamed",
     "var_calls",
     "var_lens",
     "var_groups",

@@ -274,6 +274,13 @@ class RenamedKeys:
         return False
 
 
+def renamed_under(key: str, env: Env) -> frozenset[str]:
+    """The old names written back so far under ``key`` of an arguments dict
+    (:attr:`Fills.aliased`): a name bound to the key's value now holds what
+    the model sent under one of them, or under the key."""
+    return frozenset(o for (_, k), others in env.fills.aliased.items() if k == key for o in others)
+
+
 def _smalls(stmt: cst.CSTNode, deep: bool = False) -> list[cst.BaseSmallStatement]:
     """The simple statements of a compound statement's body (``deep``: at any
     depth, ``else`` and ``except`` included, not inside a function or class)."""
