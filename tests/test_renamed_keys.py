@@ -342,6 +342,23 @@ def test_a_key_written_from_other_keys_on_every_call_is_no_argument(
 
 
 @pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize(
+    "write",
+    ['A["query"] = A.pop("q")', 'A["query"] = A["q"].strip()', 'A["query"] = A.get("q").strip()'],
+)
+def test_a_key_written_from_other_keys_in_a_try_may_still_be_the_argument(
+    run_cli, make_repo, walk: str, write: str
+) -> None:
+    # without ``q`` the read raises before the write, the handler goes on:
+    # what the model sent as ``query`` is then read past it
+    code = (
+        f'try:\n    {write}\nexcept (KeyError, AttributeError):\n    pass\nprint(A.get("query"))\n'
+    )
+    root = make_repo(WALKS[walk](code))
+    assert "query" in kinds_and_defaults(run_cli, root)
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
 def test_a_key_written_from_itself_is_still_the_argument(run_cli, make_repo, walk: str) -> None:
     code = 'A["query"] = A.get("q") or A.get("query")\nprint(A.get("query"))\n'
     root = make_repo(WALKS[walk](code))

@@ -209,14 +209,16 @@ class RenamedKeys:
         """Whether the value a statement writes over ``key`` uses the dict
         ``label`` otherwise than to read other keys named by a literal
         (``D["url"] = D.pop("link", "")`` reads ``link`` only: what the
-        model sent as ``url`` is gone)."""
+        model sent as ``url`` is gone). In the body of a ``try`` that may
+        catch, a read of another key (``D.pop("link")``) may raise before
+        the write, and what the model sent as ``url`` is then kept."""
         value = getattr(small, "value", None)
         todo: list[cst.CSTNode] = [value] if value is not None else []
         if type(small) is cst.Expr and type(value) is cst.Call:
             todo = [a.value for a in value.args]  # ``D.update(...)``: what it is handed
         while todo:
             node = todo.pop()
-            other = self._other_key_read(node, label, env, key)
+            other = None if env.trying else self._other_key_read(node, label, env, key)
             if other is not None:
                 todo.extend(other)
                 continue
