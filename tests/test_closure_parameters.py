@@ -110,3 +110,40 @@ def test_a_helper_s_nested_function_testing_the_type_of_its_own_parameter(
         "    return kind\n"
     )
     assert _helper_argument(run_cli, make_repo, helper, "kind")["type"] == "array"
+
+
+def test_a_parameter_left_to_its_default_holds_the_local_it_names(run_cli, make_repo) -> None:
+    """``def check(mode=mode)`` called with nothing: ``mode`` in the body is
+    the argument's value, and the list it is tested against holds."""
+    body = (
+        '        mode = self.args.get("mode", "fast")\n\n'
+        "        def check(mode=mode):\n"
+        '            if mode not in ("fast", "slow"):\n'
+        '                raise ValueError("bad mode")\n'
+        "            return mode\n\n"
+        "        return Response(message=check(), break_loop=False)\n"
+    )
+    arg = _argument(run_cli, make_repo, body, "mode")
+    assert arg["enum"] == ["fast", "slow"]
+    assert arg["default"] == "fast"
+
+
+def test_a_helper_s_nested_function_converting_a_local_it_is_handed(run_cli, make_repo) -> None:
+    """``conv(count)``, ``conv(n=size)``, ``conv2()`` with ``def conv2(n=size)``:
+    the parameter holds the local, so its conversion is the argument's."""
+    helper = (
+        "def run(args):\n"
+        '    count = args.get("count", "5")\n'
+        '    size = args.get("size", "2")\n'
+        '    mode = args.get("mode", "7")\n\n'
+        "    def conv(n):\n"
+        "        return int(n)\n\n"
+        "    def conv2(mode=size):\n"
+        "        return int(mode)\n\n"
+        "    return conv(count) + conv(n=size) + conv2() + len(mode)\n"
+    )
+    found = {
+        name: _helper_argument(run_cli, make_repo, helper, name)["type"]
+        for name in ("count", "size", "mode")
+    }
+    assert found == {"count": "integer", "size": "integer", "mode": "string"}

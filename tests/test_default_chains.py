@@ -35,3 +35,19 @@ def test_a_conversion_of_the_value_converts_either_argument(run_cli, make_repo) 
     found = _arguments(run_cli, make_repo, body)
     assert found["count"]["type"] == "integer"
     assert found["n"]["type"] == "integer"
+
+
+def test_a_check_refusing_the_chain_leaves_its_last_default_unclaimed(run_cli, make_repo) -> None:
+    """``q`` gives its ``""`` only with ``query`` missing too, and the check
+    refuses that: one of the two is needed and ``""`` is no default, as for
+    ``args.get("query") or args.get("q", "")``."""
+    body = (
+        '        q = self.args.get("query", self.args.get("q", ""))\n'
+        "        if not q:\n"
+        '            raise ValueError("query is required")\n'
+        "        return Response(message=q.strip(), break_loop=False)\n"
+    )
+    found = _arguments(run_cli, make_repo, body)
+    assert found["q"]["has_default"] is False
+    assert (found["q"]["alternatives"], found["query"]["alternatives"]) == (["query"], ["q"])
+    assert not found["q"]["required"] and not found["q"]["alternatives_optional"]

@@ -375,3 +375,39 @@ def test_a_second_base_beside_class_tool_in_tool_py(tmp_path: Path, run_cli) -> 
     assert config.tool_bases == ["python.helpers.tool.Tool", "python.helpers.tool.BaseTool"]
     check = run_cli(tmp_path, "check", "--no-cache")
     assert "DOX004" not in check.output, check.output
+
+
+def test_a_class_beside_class_tool_whose_execute_takes_no_keywords_is_no_base(
+    tmp_path: Path, run_cli
+) -> None:
+    """A class of other work with an ``execute`` of its own (a retry policy,
+    a recorded call) in the ``tool.py`` holding ``class Tool``: the framework
+    calls a tool's ``execute`` with the arguments as keywords, so a class
+    whose ``execute`` takes none is no base."""
+    others = """
+
+class Retry:
+    def __init__(self, times):
+        self.times = times
+
+    async def execute(self, fn):
+        return await fn()
+
+
+class ToolCall:
+    def execute(self, agent):
+        return agent
+"""
+    write_files(
+        tmp_path,
+        {
+            "python/helpers/tool.py": TWO_BASES + others,
+            "python/tools/task_done.py": TASK_DONE,
+            "prompts/agent.system.tool.task_done.md": "### task_done\nEnd.\nargs: `text`\n",
+        },
+    )
+    result = run_cli(tmp_path, "init")
+    assert result.exit_code == 0, result.output
+    config = load_file(tmp_path / "doxtool.toml")
+    assert config is not None
+    assert config.tool_bases == ["python.helpers.tool.Tool", "python.helpers.tool.BaseTool"]

@@ -429,3 +429,80 @@ async def fetch_all(urls):
         """
     facts = tool(tmp_path, source, helpers__errors=ERRORS, helpers__fetcher=fetcher)
     assert [r.line for r in facts.raises if r.exception == "RepairableException"] == raised
+
+
+@pytest.mark.parametrize(
+    "handed",
+    [
+        "self._fetch(self._checked(url))",
+        "asyncio.create_task(self._fetch(self._checked(url)))",
+        "*[self._fetch(self._checked(u)) for u in [url]]",
+    ],
+)
+def test_a_call_in_the_arguments_of_a_gathered_call_raises_before_gather(
+    tmp_path: Path, handed: str
+) -> None:
+    # ``_checked`` runs while the arguments are made, before ``gather``
+    # runs anything: what it raises gets out of execute; ``_fetch``'s is a result
+    source = f"""\
+        import asyncio
+
+        from helpers.errors import RepairableException
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                url = self.args.get("url", "")
+                results = await asyncio.gather({handed}, return_exceptions=True)
+                return Response(str(results), False)
+
+            def _checked(self, url):
+                if not url:
+                    raise RepairableException("empty url")
+                return url
+
+            async def _fetch(self, url):
+                raise ValueError(url)
+        """
+    facts = tool(tmp_path, source, helpers__errors=ERRORS)
+    assert sorted(_raises(facts)) == [("RepairableException", 15, False), ("ValueError", 19, True)]
+
+
+@pytest.mark.parametrize(
+    "handed", ["_one(_checked(u))", "asyncio.ensure_future(_one(_checked(u)))"]
+)
+def test_a_helper_gathering_raises_what_the_arguments_of_its_calls_raise(
+    tmp_path: Path, handed: str
+) -> None:
+    fetcher = f"""\
+import asyncio
+
+from helpers.errors import RepairableException
+
+
+def _checked(url):
+    if not url:
+        raise RepairableException("empty")
+    return url
+
+
+async def _one(url):
+    raise RepairableException(url)
+
+
+async def fetch_all(u):
+    return await asyncio.gather({handed}, return_exceptions=True)
+"""
+    source = """\
+        from helpers.fetcher import fetch_all
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                out = await fetch_all(self.args.get("url", ""))
+                return Response(str(out), False)
+        """
+    facts = tool(tmp_path, source, helpers__errors=ERRORS, helpers__fetcher=fetcher)
+    assert [r.line for r in facts.raises if r.exception == "RepairableException"] == [7]

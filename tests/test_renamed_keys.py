@@ -298,6 +298,30 @@ def test_a_check_past_the_renaming_needs_one_of_the_two(run_cli, make_repo, chec
     assert arguments["query"]["has_default"] is False
 
 
+@pytest.mark.parametrize(
+    "check",
+    [
+        'if not query:\n    raise ValueError("query is required")',
+        'if not query.strip():\n    return Response(message="query?", break_loop=False)',
+    ],
+)
+def test_a_name_bound_before_the_renaming_still_needs_the_key(
+    run_cli, make_repo, check: str
+) -> None:
+    # ``query`` holds what the model sent as ``query`` alone: ``q`` written
+    # back under the key later does not reach it, so the check needs ``query``
+    lines = (
+        'query = self.args.get("query", "")',
+        'if "q" in self.args and "query" not in self.args:',
+        '    self.args["query"] = self.args.pop("q")',
+        *check.splitlines(),
+    )
+    read = "        return Response(message=query, break_loop=False)"
+    arguments = _arguments(run_cli, make_repo, {"tools/lookup.py": _tool(*lines, read=read)})
+    assert _presence(arguments["query"]) == (True, False, [], False)
+    assert arguments["q"]["alternatives"] == []
+
+
 @pytest.mark.parametrize("walk", sorted(WALKS))
 @pytest.mark.parametrize(
     "write",
@@ -315,6 +339,23 @@ def test_a_key_written_from_other_keys_on_every_call_is_no_argument(
     code = f'{write}\nprint(A.get("query"))\n'
     root = make_repo(WALKS[walk](code))
     assert "query" not in kinds_and_defaults(run_cli, root)
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize(
+    "write",
+    ['A["query"] = A.pop("q")', 'A["query"] = A["q"].strip()', 'A["query"] = A.get("q").strip()'],
+)
+def test_a_key_written_from_other_keys_in_a_try_may_still_be_the_argument(
+    run_cli, make_repo, walk: str, write: str
+) -> None:
+    # without ``q`` the read raises before the write, the handler goes on:
+    # what the model sent as ``query`` is then read past it
+    code = (
+        f'try:\n    {write}\nexcept (KeyError, AttributeError):\n    pass\nprint(A.get("query"))\n'
+    )
+    root = make_repo(WALKS[walk](code))
+    assert "query" in kinds_and_defaults(run_cli, root)
 
 
 @pytest.mark.parametrize("walk", sorted(WALKS))

@@ -17,10 +17,8 @@ from doxtool.python.astparse import statements
 from doxtool.python.keyguards import catches_key_error, suppresses_key_error
 from doxtool.python.names import dotted_parts
 
-#: on the stack of a helper's expression walk, below the arguments of
-#: ``asyncio.gather(..., return_exceptions=True)``: past them, what a call
-#: raises is no longer handed back as a result
-GATHERED = object()
+#: calls that run a coroutine handed them as a task
+_TASKS = ("asyncio.create_task", "asyncio.ensure_future")
 
 
 class AstCatching:
@@ -37,22 +35,47 @@ class AstCatching:
     _tried_body: Callable[[ast.Try], None]  # :mod:`.astkeychecks`
     _handlers_and_else: Callable[[ast.Try], None]  # :mod:`.astclosures`
 
-    def _gathering(self, node: ast.Call) -> list[object]:
-        """Of ``asyncio.gather(..., return_exceptions=True)``, whose calls'
-        errors are results as in a ``try`` that may catch them: the marker
-        ending that, its arguments walked (:data:`GATHERED`); else nothing."""
+    def _gathered_call(self, node: ast.Call) -> None:
+        """Record a call (``_call``): one ``asyncio.gather(...,
+        return_exceptions=True)`` is handed, whose errors it gives back as
+        results, as in a ``try`` that may catch them; the calls in its
+        arguments are made before, outside it."""
+        gathered: set[int] = self.__dict__.setdefault("_gathered", set())
+        direct = id(node) in gathered
+        self.trying += direct
+        self._call(node)  # type: ignore[attr-defined]
+        self.trying -= direct
+        if self._gathers(node):
+            gathered.update(self._gathered_calls(node))
+
+    def _gathers(self, node: ast.Call) -> bool:
+        """Whether ``node`` is ``asyncio.gather(..., return_exceptions=True)``."""
         if not any(
             k.arg == "return_exceptions"
             and isinstance(k.value, ast.Constant)
             and k.value.value is True
             for k in node.keywords
         ):
-            return []
+            return False
         called = dotted_parts(node.func)
-        if called is None or self.owner.resolve(called, self.names) != "asyncio.gather":
-            return []
-        self.trying += 1
-        return [GATHERED]
+        return called is not None and self.owner.resolve(called, self.names) == "asyncio.gather"
+
+    def _gathered_calls(self, node: ast.Call) -> set[int]:
+        """The ids of the calls whose coroutines ``gather`` runs: each one
+        handed (``gather(fetch(u))``, ``*[fetch(u) for u in urls]``,
+        ``asyncio.create_task(fetch(u))``)."""
+        found: set[int] = set()
+        for value in node.args:
+            if type(value) is ast.Starred and type(value.value) in (ast.ListComp, ast.GeneratorExp):
+                value = value.value.elt  # type: ignore[attr-defined]
+            if type(value) is not ast.Call:
+                continue
+            found.add(id(value))
+            called = dotted_parts(value.func)
+            resolved = self.owner.resolve(called, self.names) if called else None
+            if resolved in _TASKS and value.args and type(value.args[0]) is ast.Call:
+                found.add(id(value.args[0]))
+        return found
 
     def _try(self, stmt: ast.Try) -> None:
         # ``except KeyError: raise RepairableException(...)`` still needs the key

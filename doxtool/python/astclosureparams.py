@@ -22,11 +22,46 @@ def parameter_names(args: ast.arguments) -> set[str]:
 
 
 def own_conversions(
-    converted: list[tuple[str, str]], mark: int, params: set[str]
+    converted: list[tuple[str, str]],
+    mark: int,
+    params: set[str],
+    handed: dict[str, str] | None = None,
 ) -> list[tuple[str, str]]:
     """``converted`` (name, conversion) with those recorded from ``mark`` on
-    that name one of ``params`` left out: the nested function's own."""
-    return [*converted[:mark], *(c for c in converted[mark:] if c[0] not in params)]
+    that name one of ``params`` left out: the nested function's own; one
+    of a parameter ``handed`` a local of the enclosing function by its bare
+    name (:func:`handed_names`) converts that local."""
+    handed = handed or {}
+    kept = [
+        (handed.get(name, name), conversion)
+        for name, conversion in converted[mark:]
+        if name not in params or name in handed
+    ]
+    return [*converted[:mark], *kept]
+
+
+def handed_names(args: ast.arguments, call: ast.Call) -> dict[str, str]:
+    """The parameters ``call`` hands a bare name (by position or keyword),
+    or leaves to a default that is a bare name (``def f(mode=mode)``) ->
+    that name; none when it hands ``*`` or ``**`` values."""
+    if any(type(a) is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):
+        return {}
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    found: dict[str, str] = {}
+    for param, value in zip(positional, call.args, strict=False):
+        if type(value) is ast.Name:
+            found[param] = value.id
+    bound = set(positional[: len(call.args)])
+    for keyword in call.keywords:
+        bound.add(keyword.arg)  # type: ignore[arg-type]
+        if type(keyword.value) is ast.Name:
+            found[keyword.arg] = keyword.value.id  # type: ignore[index]
+    defaults = zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)
+    kw_defaults = zip((a.arg for a in args.kwonlyargs), args.kw_defaults, strict=True)
+    for param, default in (*defaults, *kw_defaults):
+        if param not in bound and type(default) is ast.Name:
+            found[param] = default.id
+    return found
 
 
 def nested_parameter_tests(body: Iterable[ast.stmt]) -> set[int]:

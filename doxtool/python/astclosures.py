@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.python.astbranches import nonempty_literal
-from doxtool.python.astclosureparams import own_conversions, parameter_names
+from doxtool.python.astclosureparams import handed_names, own_conversions, parameter_names
 from doxtool.python.astparse import parameter_defaults
 from doxtool.python.astreach import terminates
 from doxtool.python.astwalk import walk
@@ -102,7 +102,8 @@ class AstClosures:
             self.loop_keys = outer_keys
             walks[id(node)] = False
             # its parameters are its own names (:mod:`.astclosureparams`)
-            self.coerced_names = own_conversions(self.coerced_names, mark, params)
+            handed = handed_names(node.args, call) if call is not None else None
+            self.coerced_names = own_conversions(self.coerced_names, mark, params, handed)
 
     def _passed_keys(self, params: ast.arguments, call: ast.Call) -> dict[str, str]:
         """The nested function's parameters ``call`` binds to a literal key

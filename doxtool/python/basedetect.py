@@ -7,7 +7,9 @@ top-level class defining ``execute`` in a module that defines ``Response``
 at its top level too, deriving from no class of that module (a subclass
 there is a tool, or a shared base below the base) and from nothing but
 what a root class derives from (``ABC``, ``object``, ``Generic[...]``).
-The module is parsed with ``ast``, never imported or run.
+Beside ``class Tool`` (a ``tool.py``), a second base's ``execute`` takes
+``**kwargs``, as the framework calls it. The module is parsed with ``ast``,
+never imported or run.
 """
 
 from __future__ import annotations
@@ -31,16 +33,25 @@ def base_classes(source: str) -> list[str]:
     names = {cls.name for cls in classes}
     if "Response" not in names:
         return []
+    # beside ``class Tool`` (a ``tool.py``), a second base takes the
+    # arguments as a tool's ``execute`` does (``**kwargs``): a class of other
+    # work named so (``class Retry: async def execute(self, fn)``) is none
+    beside = "Tool" in names
     return [
         cls.name
         for cls in classes
-        if cls.name != "Response" and _defines_execute(cls) and _is_root(cls, names)
+        if cls.name != "Response"
+        and _defines_execute(cls, keywords=beside and cls.name != "Tool")
+        and _is_root(cls, names)
     ]
 
 
-def _defines_execute(cls: ast.ClassDef) -> bool:
+def _defines_execute(cls: ast.ClassDef, keywords: bool = False) -> bool:
+    """Whether ``cls`` defines ``execute`` (``keywords``: taking ``**kwargs``)."""
     return any(
-        isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "execute"
+        isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and stmt.name == "execute"
+        and (not keywords or stmt.args.kwarg is not None)
         for stmt in cls.body
     )
 

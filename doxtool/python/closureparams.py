@@ -33,6 +33,7 @@ _NAME_MAPS = (
     "var_rebound",
     "var_folds",
     "var_converts",
+    "var_renamed",
     "var_calls",
     "var_lens",
     "var_groups",
@@ -97,6 +98,7 @@ def passed_locals(node: cst.FunctionDef, call: cst.Call, env: Env) -> dict[str, 
     positional = [p.name.value for p in (*params.posonly_params, *params.params)]
     named = {*positional, *(p.name.value for p in params.kwonly_params)}
     found: dict[str, str] = {}
+    bound: set[str | None] = set()
     index = 0
     for arg in call.args:
         if arg.keyword is not None:
@@ -107,10 +109,19 @@ def passed_locals(node: cst.FunctionDef, call: cst.Call, env: Env) -> dict[str, 
         else:
             name = None
         value = arg.value
+        bound.add(name)
         if name is None or type(value) is not cst.Name:
             continue
         if value.value in env.var_args or value.value in env.var_groups:
             found[name] = value.value
+    # a parameter the call leaves to its default, a local bound when the
+    # ``def`` ran (``def check(mode=mode)``): that local's value
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        default = param.default
+        if param.name.value in bound or type(default) is not cst.Name:
+            continue
+        if default.value in env.var_args or default.value in env.var_groups:
+            found[param.name.value] = default.value
     return found
 
 

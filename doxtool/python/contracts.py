@@ -30,6 +30,7 @@ from doxtool.python.keptchecks import checked_kinds
 from doxtool.python.matchcontracts import MatchContracts
 from doxtool.python.matchpatterns import literal_pattern, match_values
 from doxtool.python.readforms import CALLED, REFUSALS
+from doxtool.python.renamedkeys import renamed_under
 from doxtool.python.selectedvalues import SelectedValues
 from doxtool.python.walkstate import Env
 
@@ -166,7 +167,7 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts):
                 builder.recovered.add("missing")
             else:
                 builder.refusals.add("missing")
-                self._needed_or_renamed(builder, env)
+                self._needed_or_renamed(builder, test, env)
         also = self._also_args(test, env) if partial else {}  # type: ignore[attr-defined]
         for group in self._refusal_groups(test, env):
             if partial & set(group):
@@ -183,22 +184,26 @@ class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts):
                     continue
                 builder.refusals.add(refusal)
                 if len(group) == 1:
-                    self._needed_or_renamed(builder, env)
+                    self._needed_or_renamed(builder, test, env)
                 else:
                     builder.alternatives.update(set(group) - {name})
 
     @staticmethod
-    def _needed_or_renamed(builder: ArgBuilder, env: Env) -> None:
+    def _needed_or_renamed(builder: ArgBuilder, test: cst.BaseExpression, env: Env) -> None:
         """A check on every call refuses the argument missing: it is needed,
         or, where an old name was written back under it before
         (``if "link" in self.args and "url" not in self.args: self.args["url"]
-        = self.args.pop("link")``, :mod:`.renamedkeys`), one of the two is."""
-        renamed = {
-            o
-            for (_, key), others in env.fills.aliased.items()
-            if key == builder.name
-            for o in others
-        }
+        = self.args.pop("link")``, :mod:`.renamedkeys`), one of the two is,
+        unless the check tests a name bound to the key's value before that
+        (``url = self.args.get("url", "")`` above the renaming): it holds
+        what the model sent under the key alone."""
+        renamed = renamed_under(builder.name, env)
+        if any(
+            not env.var_renamed.get(name)
+            for name in names_in(test)
+            if env.var_args.get(name) == builder.name
+        ):
+            renamed = frozenset()
         if renamed:  # they stand in for it: its default is reached with both missing, refused
             builder.alternatives.update(renamed)
             builder.stand_ins.update(renamed)

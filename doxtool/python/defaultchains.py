@@ -45,4 +45,10 @@ def default_chain(walker: Any, node: cst.BaseExpression, env: Env) -> frozenset[
         break
     else:
         return frozenset()
-    return frozenset(found) if len(set(found)) > 1 else frozenset()
+    if len(set(found)) < 2:
+        return frozenset()
+    # each stands in for the others, as in ``args.get("a") or args.get("b")``:
+    # the last default is reached with all missing (a check refusing it then
+    # leaves it no default)
+    walker.stand_in_groups.append(frozenset(found))
+    return frozenset(found)

@@ -54,16 +54,8 @@ class _NoneUse:
         self.node = node
 
 
-class _Trying:
-    """On the stack of :meth:`ExpressionWalk._expr`, around the arguments of
-    ``asyncio.gather(..., return_exceptions=True)``: what the calls there
-    raise is handed back as a result, as a ``try`` whose handler goes on
-    may take it (``step`` 1 before them, -1 after)."""
-
-    __slots__ = ("step",)
-
-    def __init__(self, step: int) -> None:
-        self.step = step
+#: calls that run a coroutine handed them as a task
+_TASKS = ("asyncio.create_task", "asyncio.ensure_future")
 
 
 class _Handed(_NoneUse):
@@ -164,6 +156,30 @@ class ExpressionWalk:
             return False
         return self.scan._resolve(called, env.names) == "asyncio.gather"  # type: ignore[attr-defined]
 
+    def _gathered_calls(self, node: cst.Call, env: Env) -> set[int]:
+        """The ids of the calls whose coroutines ``gather`` runs: each one
+        handed (``gather(self.fetch(u))``, ``*[self.fetch(u) for u in
+        urls]``, ``asyncio.create_task(self.fetch(u))``), not the calls in
+        their arguments, made before ``gather`` is."""
+        found: set[int] = set()
+        for arg in node.args:
+            value = arg.value
+            if arg.keyword is not None:
+                continue
+            if arg.star == "*" and type(value) in (cst.ListComp, cst.GeneratorExp):
+                value = value.elt  # type: ignore[attr-defined]
+            elif arg.star:
+                continue
+            if type(value) is not cst.Call:
+                continue
+            found.add(id(value))
+            called = dotted_name(value.func)
+            known = called and called[0] in env.names
+            resolved = self.scan._resolve(called, env.names) if known else None  # type: ignore[attr-defined]
+            if resolved in _TASKS and value.args and type(value.args[0].value) is cst.Call:
+                found.add(id(value.args[0].value))
+        return found
+
     def _expr(self, node: cst.CSTNode, env: Env) -> None:
         # the stack holds nodes; ``(node, guard)`` visits a node under a
         # guard, and None ends the guard that was pushed last
@@ -176,6 +192,9 @@ class ExpressionWalk:
         # handed on (``get = self.args.get``), with what it reads
         called: set[int] = set()
         dicts = env.dicts
+        #: calls handed ``gather(..., return_exceptions=True)`` (a comprehension's
+        #: element is walked on its own)
+        gathered: set[int] = self.__dict__.setdefault("_gathered", set())
         while stack:
             current = stack.pop()
             if current is None:
@@ -189,9 +208,6 @@ class ExpressionWalk:
                 continue
             if kind is _Handed:
                 self._handed_none(current.node, env)  # type: ignore[attr-defined]
-                continue
-            if kind is _Trying:
-                env.trying += current.step
                 continue
             if kind is _Strings:
                 if current.names is None:
@@ -240,7 +256,12 @@ class ExpressionWalk:
                 self._handed_response(current, env)  # type: ignore[attr-defined]
                 if env.dict_literals:
                     self._mutated(current, env)  # type: ignore[attr-defined]
+                # a call ``gather(..., return_exceptions=True)`` is handed: what
+                # it raises is a result, as in a ``try`` whose handler goes on
+                direct = id(current) in gathered
+                env.trying += direct
                 self._call(current, env)
+                env.trying -= direct
                 self._wholesale_call(current, env)
                 if env.closures and type(current.func) is cst.Name:
                     # a nested function's body runs here, after the arguments
@@ -248,16 +269,13 @@ class ExpressionWalk:
                     if closure is not None:
                         stack.append(Called(closure, current))
                 # the function, then each argument's value (a keyword is a name)
-                collected = self._collects_errors(current, env)
-                if collected:
-                    stack.append(_Trying(-1))
+                if self._collects_errors(current, env):
+                    gathered.update(self._gathered_calls(current, env))
                 for arg in reversed(current.args):
                     if type(arg.value) is cst.Call and not arg.star and _hands_value(current):
                         stack.append(_Handed(arg.value))  # once the read in it is walked
                     if type(arg.value) not in _NOTHING_INSIDE:
                         stack.append(arg.value)
-                if collected:
-                    stack.append(_Trying(1))
                 called.add(id(current.func))
                 if type(current.func) not in _NOTHING_INSIDE:
                     stack.append(current.func)

@@ -18,7 +18,7 @@ from doxtool.python.astbranches import (
 )
 from doxtool.python.astcalledaccessors import read_parts
 from doxtool.python.astcaseguards import AstCaseGuards
-from doxtool.python.astcatching import GATHERED, AstCatching
+from doxtool.python.astcatching import AstCatching
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
@@ -326,9 +326,6 @@ class FunctionWalk(
                 kind = type(current)
             if kind is ast.Constant:
                 continue
-            if current is GATHERED:  # past the calls ``gather(..., return_exceptions=True)`` makes
-                self.trying -= 1
-                continue
             if kind is NoneUse:  # once the read in it is walked
                 self._none_used(current.node)
                 continue
@@ -337,8 +334,7 @@ class FunctionWalk(
                 continue
             if kind is ast.Call:
                 stack.extend([NoneUse(current)] if NoneUse.of_read(current) else [])
-                self._call(current)
-                stack.extend(self._gathering(current))  # (:mod:`.astcatching`)
+                self._gathered_call(current)  # ``self._call``, (:mod:`.astcatching`)
                 called = self._closure_called(current)
                 if called is not None:  # its body runs after the arguments
                     stack.append(called)

@@ -209,14 +209,16 @@ class RenamedKeys:
         """Whether the value a statement writes over ``key`` uses the dict
         ``label`` otherwise than to read other keys named by a literal
         (``D["url"] = D.pop("link", "")`` reads ``link`` only: what the
-        model sent as ``url`` is gone)."""
+        model sent as ``url`` is gone). In the body of a ``try`` that may
+        catch, a read of another key (``D.pop("link")``) may raise before
+        the write, and what the model sent as ``url`` is then kept."""
         value = getattr(small, "value", None)
         todo: list[cst.CSTNode] = [value] if value is not None else []
         if type(small) is cst.Expr and type(value) is cst.Call:
             todo = [a.value for a in value.args]  # ``D.update(...)``: what it is handed
         while todo:
             node = todo.pop()
-            other = self._other_key_read(node, label, env, key)
+            other = None if env.trying else self._other_key_read(node, label, env, key)
             if other is not None:
                 todo.extend(other)
                 continue
@@ -272,6 +274,13 @@ class RenamedKeys:
                 return True
             todo.extend(child_nodes(node))
         return False
+
+
+def renamed_under(key: str, env: Env) -> frozenset[str]:
+    """The old names written back so far under ``key`` of an arguments dict
+    (:attr:`Fills.aliased`): a name bound to the key's value now holds what
+    the model sent under one of them, or under the key."""
+    return frozenset(o for (_, k), others in env.fills.aliased.items() if k == key for o in others)
 
 
 def _smalls(stmt: cst.CSTNode, deep: bool = False) -> list[cst.BaseSmallStatement]:

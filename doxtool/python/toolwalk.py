@@ -26,6 +26,7 @@ from doxtool.python.fallbacks import numeric_conversion
 from doxtool.python.keptchecks import forget_rebound
 from doxtool.python.loopstandins import reads_by_name
 from doxtool.python.readvalues import strings_tested
+from doxtool.python.renamedkeys import renamed_under
 from doxtool.python.walkstate import Env
 
 #: expressions that can be a string never empty (see ``Env.texts``)
@@ -246,6 +247,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
                 self._arg(arg).missing_unknown = True
             self._bind_dict(name, value, env)
             env.var_converts.pop(name, None)
+            env.var_renamed.pop(name, None)
             env.var_calls.pop(name, None)
             if called is not None:
                 env.var_calls[name] = called
@@ -253,6 +255,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             self._note_binding(name, arg, value, env)  # :mod:`~doxtool.python.partialbinds`
             if arg is not None:
                 env.var_args[name] = arg
+                env.var_renamed[name] = renamed_under(arg, env)
                 env.var_folds[name] = folds
                 if made_value(value):
                     env.var_made.add(name)

@@ -140,6 +140,10 @@ class Env:
     #: local name -> the numeric conversion (``int``, ``float``) the argument's
     #: value went through into it (``n = int(args.get("n", "0"))``)
     var_converts: dict[str, str] = field(default_factory=dict)
+    #: local name -> the old names written back under its argument's key
+    #: before it was bound (:mod:`~doxtool.python.renamedkeys`): a name bound
+    #: before the renaming (none) holds what the model sent under the key only
+    var_renamed: dict[str, frozenset[str]] = field(default_factory=dict)
     #: local names bound to what a call made of an argument's value (``n =
     #: str(args.get("n"))``, ``.strip()``, ``parse(...)``): a test of their
     #: type says nothing of the value sent (:func:`~doxtool.python.absencetests.made_value`)
