@@ -205,6 +205,44 @@ def test_a_tool_prompt_calling_its_tool_by_name_in_prose_teaches_it(make_repo, r
         assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`"), text
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Use `sleep` (formerly `wait`) to pause.",
+        "`wait` has been replaced by `sleep`.",
+        "The agent no longer calls `wait`.",
+        "Never call `wait` directly; call `sleep`.",
+        "If `wait` is unavailable, use sleep.",
+        "To pause, call `sleep`, the same as `wait` in older versions.",
+        "Nutze `wait` nicht mehr.",
+    ],
+)
+@pytest.mark.parametrize("where", ["prompts", "agents/ops/prompts"])
+def test_prose_saying_a_tool_is_gone_or_not_to_be_called_does_not_teach_it(
+    make_repo, run_cli, line: str, where: str
+) -> None:
+    """A clause naming the tool of its file in a code span while saying it
+    is replaced, old, unavailable or not to be called tells the model not
+    to call it: PRM001 still says no prompt teaches it (before, it said
+    nothing, or that the profile's prompt taught it). The clause's other
+    sentences do not count: ``Use `wait` to pause; do not busy-loop.``
+    teaches it."""
+    files = {k: v for k, v in clean_files().items() if k != PROMPT}
+    files.update(tool_named("sleep"))
+    files[f"{where}/agent.system.tool.wait.md"] = f"# Pausing\n{line}\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    found = _findings(result.output)
+    assert len(found) == 1 and found[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`"), found
+    assert "profile" not in found[0], found
+    files[f"{where}/agent.system.tool.wait.md"] = "# Pausing\nUse `wait` to pause; do not loop.\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    told = (
+        [f"only the prompts of profile `ops` (`{where}/`) teach it"] if where != "prompts" else []
+    )
+    assert len(_findings(result.output)) == len(told), result.output
+    assert all(t in result.output for t in told), result.output
+
+
 @pytest.mark.parametrize("where", ["agents/ops/prompts", "plugins/p/agents/ops/prompts"])
 def test_a_profile_prompt_calling_a_core_tool_by_name_in_prose_is_named(
     make_repo, run_cli, where: str

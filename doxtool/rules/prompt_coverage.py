@@ -87,7 +87,9 @@ like the value. A tool prompt file named for the tool
 title of words, `# Telegram Send Tool`) teaches it when its prose calls it
 by name: in a code span of its own (``Use `telegram_send` to send``), after a
 `Tool name:` label, or in a heading after `the` and before `tool` (`### The
-todo tool`); not when the same line forbids it (```wait` was removed``).
+todo tool`); not when the same line forbids it (```wait` was removed``),
+nor when its clause doubts it in any word (```wait` has been replaced by
+`sleep```, ``formerly `wait```, ``Never call `wait` directly``).
 A prompt teaches what the files it includes teach, found as the framework
 finds them
 (`{{ include "prompts/partials/wait.md" }}` reads that path from the
