@@ -387,6 +387,30 @@ def test_a_heading_naming_a_value_the_titled_tool_compares_names_no_tool(
     ], result.output
 
 
+def test_a_heading_under_a_title_named_like_a_tool_of_the_repository_stays_its(
+    make_repo, run_cli
+) -> None:
+    """``## game`` over ``### analyze``, with no example, where `analyze` is
+    also a tool of the repository, reading the `seconds` taught under it:
+    the title alone does not show the heading is `game`'s action, so what
+    it teaches stays `analyze`'s (before, PRM003 said `game` never read
+    `seconds`); ``### auction``, no tool, is still `game`'s action."""
+    prompt = (
+        "## game\nStrategic analysis. Set `action` to the section's name.\n\n"
+        "### analyze\nargs: optional `seconds`\n\n"
+        "### auction\nargs: optional `auction_type`\n"
+    )
+    analyze = {k: v for k, v in tool_named("analyze").items() if not k.startswith("prompts/")}
+    files = {
+        **clean_files(),
+        **analyze,
+        "tools/game.py": GAME_PY,
+        "prompts/agent.system.tool.game.md": prompt,
+    }
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
+
+
 def test_a_heading_naming_a_value_compared_beside_the_dispatch_names_no_tool(
     make_repo, run_cli
 ) -> None:
