@@ -215,6 +215,9 @@ def test_a_tool_prompt_calling_its_tool_by_name_in_prose_teaches_it(make_repo, r
         "If `wait` is unavailable, use sleep.",
         "To pause, call `sleep`, the same as `wait` in older versions.",
         "Nutze `wait` nicht mehr.",
+        # the file calls another tool of the repository by name too
+        "**Tool name:** `sleep`\n\nPauses; see also `wait`.",
+        "Use `sleep` to pause. For the queue, see `wait`.",
     ],
 )
 @pytest.mark.parametrize("where", ["prompts", "agents/ops/prompts"])
@@ -223,8 +226,9 @@ def test_prose_saying_a_tool_is_gone_or_not_to_be_called_does_not_teach_it(
 ) -> None:
     """A clause naming the tool of its file in a code span while saying it
     is replaced, old, unavailable or not to be called tells the model not
-    to call it: PRM001 still says no prompt teaches it (before, it said
-    nothing, or that the profile's prompt taught it). The clause's other
+    to call it, and a file calling another tool of the repository by name
+    too may teach that one: PRM001 still says no prompt teaches it (before,
+    it said nothing, or that the profile's prompt taught it). The clause's other
     sentences do not count: ``Use `wait` to pause; do not busy-loop.``
     teaches it."""
     files = {k: v for k, v in clean_files().items() if k != PROMPT}

@@ -75,3 +75,13 @@ def _clause(line: str, start: int, end: int) -> str:
     opening = max((m.end() for m in _CLAUSE_END_RE.finditer(line, 0, start)), default=0)
     closing = _CLAUSE_END_RE.search(line, end)
     return line[opening:start] + " " + line[end : closing.start() if closing else len(line)]
+
+
+#: a word a prompt may name a tool by
+_NAME_RE = re.compile(r"[^\W\d][\w-]*")
+
+
+def written_names(text: str) -> set[str]:
+    """The words of ``text`` that may name a tool (to try with
+    :func:`prose_names_tool`)."""
+    return set(_NAME_RE.findall(text))
