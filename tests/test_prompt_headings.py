@@ -205,6 +205,48 @@ def test_a_tool_prompt_calling_its_tool_by_name_in_prose_teaches_it(make_repo, r
         assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`"), text
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Use `sleep` (formerly `wait`) to pause.",
+        "`wait` has been replaced by `sleep`.",
+        "The agent no longer calls `wait`.",
+        "Never call `wait` directly; call `sleep`.",
+        "If `wait` is unavailable, use sleep.",
+        "To pause, call `sleep`, the same as `wait` in older versions.",
+        "Nutze `wait` nicht mehr.",
+        # the file calls another tool of the repository by name too
+        "**Tool name:** `sleep`\n\nPauses; see also `wait`.",
+        "Use `sleep` to pause. For the queue, see `wait`.",
+    ],
+)
+@pytest.mark.parametrize("where", ["prompts", "agents/ops/prompts"])
+def test_prose_saying_a_tool_is_gone_or_not_to_be_called_does_not_teach_it(
+    make_repo, run_cli, line: str, where: str
+) -> None:
+    """A clause naming the tool of its file in a code span while saying it
+    is replaced, old, unavailable or not to be called tells the model not
+    to call it, and a file calling another tool of the repository by name
+    too may teach that one: PRM001 still says no prompt teaches it (before,
+    it said nothing, or that the profile's prompt taught it). The clause's other
+    sentences do not count: ``Use `wait` to pause; do not busy-loop.``
+    teaches it."""
+    files = {k: v for k, v in clean_files().items() if k != PROMPT}
+    files.update(tool_named("sleep"))
+    files[f"{where}/agent.system.tool.wait.md"] = f"# Pausing\n{line}\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    found = _findings(result.output)
+    assert len(found) == 1 and found[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`"), found
+    assert "profile" not in found[0], found
+    files[f"{where}/agent.system.tool.wait.md"] = "# Pausing\nUse `wait` to pause; do not loop.\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    told = (
+        [f"only the prompts of profile `ops` (`{where}/`) teach it"] if where != "prompts" else []
+    )
+    assert len(_findings(result.output)) == len(told), result.output
+    assert all(t in result.output for t in told), result.output
+
+
 @pytest.mark.parametrize("where", ["agents/ops/prompts", "plugins/p/agents/ops/prompts"])
 def test_a_profile_prompt_calling_a_core_tool_by_name_in_prose_is_named(
     make_repo, run_cli, where: str
@@ -347,6 +389,30 @@ def test_a_heading_naming_a_value_the_titled_tool_compares_names_no_tool(
         "prompts/agent.system.tool.game.md:10:5: PRM002 prompt heading names tool `vote`, "
         "which does not exist (no `vote.py` in tools, python/tools, plugins/*/tools)",
     ], result.output
+
+
+def test_a_heading_under_a_title_named_like_a_tool_of_the_repository_stays_its(
+    make_repo, run_cli
+) -> None:
+    """``## game`` over ``### analyze``, with no example, where `analyze` is
+    also a tool of the repository, reading the `seconds` taught under it:
+    the title alone does not show the heading is `game`'s action, so what
+    it teaches stays `analyze`'s (before, PRM003 said `game` never read
+    `seconds`); ``### auction``, no tool, is still `game`'s action."""
+    prompt = (
+        "## game\nStrategic analysis. Set `action` to the section's name.\n\n"
+        "### analyze\nargs: optional `seconds`\n\n"
+        "### auction\nargs: optional `auction_type`\n"
+    )
+    analyze = {k: v for k, v in tool_named("analyze").items() if not k.startswith("prompts/")}
+    files = {
+        **clean_files(),
+        **analyze,
+        "tools/game.py": GAME_PY,
+        "prompts/agent.system.tool.game.md": prompt,
+    }
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
 
 
 def test_a_heading_naming_a_value_compared_beside_the_dispatch_names_no_tool(

@@ -192,7 +192,8 @@ def _with_value_headings(
     over the items teaching ``file``), not a tool: ``### `analyze``` in a prompt
     whose example calls ``game_theory``, whose code compares ``action`` with
     ``"analyze"``, even one named like another tool of the repository
-    (``### `performance```), or one that is also the name of an argument
+    (``### `performance```) when an example calls the tool (under its title
+    alone, such a heading stays that tool's), or one that is also the name of an argument
     of the tool (``### branch``), or the method an example calls it with
     (``### get_state`` in a prompt whose example calls ``store:get_state``:
     a heading of that method, ``store:get_state``, as the framework names
@@ -203,6 +204,10 @@ def _with_value_headings(
     method of more than one called tool. The arguments taught
     under such a heading are the called tool's."""
     called = [t.name.split(":", 1)[0] for t in doc.tools if t.source in ("example", "title")]
+    #: the tools only a title names: a heading named like a tool of the
+    #: repository stays that tool's (no example shows it is a value)
+    titled = {t.name.split(":", 1)[0] for t in doc.tools if t.source == "title"}
+    titled -= {t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"}
     methods: dict[str, set[str]] = {}
     for example in doc.tools:
         base, colon, method = example.name.partition(":")
@@ -212,17 +217,19 @@ def _with_value_headings(
     for tool in doc.tools:
         if tool.source != "heading" or tool.name in called:
             continue
+        known = dispatch(tool.name) is not None
         found = {
             name
             for name in called
-            if (reads := dispatch(name)) is not None
+            if not (known and name in titled)
+            and (reads := dispatch(name)) is not None
             and (
                 tool.name in reads.values
                 or tool.name in reads.named_values
                 or tool.name in reads.arguments
             )
         }
-        if dispatch(tool.name) is None:
+        if not known:
             # the method an example calls, unless a tool of that name is known
             found |= methods.get(tool.name, set())
         if len(found) == 1:

@@ -87,7 +87,10 @@ like the value. A tool prompt file named for the tool
 title of words, `# Telegram Send Tool`) teaches it when its prose calls it
 by name: in a code span of its own (``Use `telegram_send` to send``), after a
 `Tool name:` label, or in a heading after `the` and before `tool` (`### The
-todo tool`); not when the same line forbids it (```wait` was removed``).
+todo tool`); not when the same line forbids it (```wait` was removed``),
+nor when its clause doubts it in any word (```wait` has been replaced by
+`sleep```, ``formerly `wait```, ``Never call `wait` directly``), nor when
+it calls another tool of the repository so too (``**Tool name:** `sleep```).
 A prompt teaches what the files it includes teach, found as the framework
 finds them
 (`{{ include "prompts/partials/wait.md" }}` reads that path from the
@@ -353,15 +356,20 @@ def _prose_teaches(ctx: Context, path: str, name: str) -> bool:
     names no tool in a heading or an example (its title is words, ``#
     Telegram Send Tool``), calls the tool by its name in its prose (``Use
     `telegram_send` to send``, ``### The `todo` tool``): the model reads it.
-    A file titled for another tool, or teaching an argument of that name,
-    tells no such thing."""
+    A file titled for another tool, teaching an argument of that name, or
+    whose prose calls another tool of the repository so too (``**Tool
+    name:** `sleep```, then ``see also `wait```), tells no such thing."""
     doc = ctx.prompt(path)
     if doc is None or doc.tool_names or any(a.name == name for a in doc.arguments):
         return False
     # imported here: a check whose prompts come from the cache reads no prose
-    from doxtool.prompts.prosenames import prose_names_tool
+    from doxtool.prompts.prosenames import prose_names_tool, written_names
 
-    return prose_names_tool(ctx.prompt_text(path), name)
+    text = ctx.prompt_text(path)
+    if not prose_names_tool(text, name):
+        return False
+    others = (n for n in written_names(text) if n != name and ctx.tool_module(n) is not None)
+    return not any(prose_names_tool(text, other) for other in others)
 
 
 def _own_file_prose(ctx: Context, directory: str, name: str) -> bool:

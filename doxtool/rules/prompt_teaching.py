@@ -80,7 +80,8 @@ nor a `###` heading naming a value of an argument of the tool the prompt's
 examples call or its title names, a literal its code compares the argument
 with (``### `analyze``` under an example calling `game`, or under the title
 `## game`, whose code compares `action` with `"analyze"`), even one named
-like a tool, or naming an argument the
+like a tool under an example (under a title alone, one named like a tool of
+the repository stays that tool's), or naming an argument the
 called tool reads (`### file` over the items teaching `file`), or naming
 the method an example calls a tool with (`### get_state` over an example
 calling `store:get_state`: a heading of `store`'s method), or in a
