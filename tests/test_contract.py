@@ -777,6 +777,38 @@ def test_an_intervention_inside_a_helper_counts(tmp_path: Path) -> None:
     assert passes(root, "--select", "DOX301")
 
 
+def test_a_plain_def_checks_with_a_call_it_cannot_await(tmp_path: Path) -> None:
+    """Older frameworks run a synchronous ``execute`` whose ``handle_intervention``
+    is a plain call (``if self.agent.handle_intervention(): return ...``): in a
+    ``def`` only a synchronous one can run, so the call checks; without it the
+    loop is still reported, and in an ``async def`` a call not awaited still
+    checks nothing."""
+    sync = (
+        f"import time\n{HEAD}\n\nclass {{name}}(Tool):\n    def execute(self, **kwargs):\n"
+        "        while True:\n"
+        "            time.sleep(0.1)\n"
+        "{check}"
+        '            if self.agent.get_data("done"):\n'
+        '                return Response("done", False)\n'
+    )
+    checked = "            if self.agent.handle_intervention():\n                return Response('', False)\n"
+    lines = _dox301(
+        tmp_path,
+        {
+            "tools/checked.py": sync.format(name="Checked", check=checked),
+            "tools/aliased.py": sync.format(
+                name="Aliased",
+                check="            check = self.agent.handle_intervention\n            check()\n",
+            ),
+            "tools/unchecked.py": sync.format(name="Unchecked", check=""),
+        },
+    )
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(
+        "tools/unchecked.py:9:1: DOX301 `Unchecked` can start `time.sleep` (a wait, line 9) again"
+    ), lines
+
+
 def test_inspect_shows_the_contract_facts(tmp_path: Path) -> None:
     source = "import time\n" + tool(
         "        for _ in range(3):\n"
