@@ -137,6 +137,14 @@ def test_areas_in_other_words_are_stated(make_repo, run_cli, areas: str) -> None
         ),
         ("filesystem writes (the downloads folder).", "network calls (`httpx.get` at line 7)"),
         ("filesystem writes, see HTTP docs.", "network calls (`httpx.get` at line 7)"),
+        (
+            "network calls (file writing moved to `helpers/store.py`).",
+            "filesystem writes (`open` at line 8)",
+        ),
+        (
+            "network calls; disk writes delegated to the store.",
+            "filesystem writes (`open` at line 8)",
+        ),
     ],
 )
 def test_a_word_of_an_area_in_a_note_about_something_else_lists_no_area(
@@ -300,3 +308,24 @@ def test_an_html_comment_stays_where_it_is(
     run_cli(root, "check", "--no-cache", "--fix")
     text = (root / DOX_PATH).read_text()
     assert f"- Observed side-effect areas: {fixed or areas}\n" in text, text
+
+
+#: a tool that runs a command and makes network calls
+RUN_HTTP_PY = "import subprocess\n" + HTTP_PY.replace(
+    "        seconds = ", "        subprocess.run(['ls'])\n        seconds = "
+)
+
+
+@pytest.mark.parametrize(
+    "areas", ["network calls; shell escaping applied.", "network calls (shell quoting done)."]
+)
+def test_a_phrase_about_treating_an_areas_words_lists_no_area(
+    make_repo, run_cli, areas: str
+) -> None:
+    """``shell escaping applied`` is about the words handed a shell, not a
+    listing of the commands the tool runs: they are still missing."""
+    root = _repo(make_repo, f"- Observed side-effect areas: {areas}\n", RUN_HTTP_PY)
+    assert [f.split(" DOX133 ")[-1] for f in _findings(root, run_cli) if "DOX133" in f] == [
+        "`tools/wait.py` shows subprocess/runtime control (`subprocess.run` at line 9), "
+        "which the side-effect areas line does not list [*]"
+    ]

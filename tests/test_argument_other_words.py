@@ -260,6 +260,9 @@ def test_a_heading_of_its_own_for_each_argument_gets_no_second_list(make_repo, r
         ("## Verification", "- `seconds` 0 returns at once.\n- `minutes` 0 too.\n"),
         ("## Work Guidance", "- `seconds` and `minutes` add up.\n- `minutes` is rare.\n"),
         ("**Notes:**", "- `seconds` is capped.\n- `minutes` is rare.\n"),
+        ("**Pitfalls:**", "- `seconds`: never above 60.\n- `minutes`: rarely needed.\n"),
+        ("### Examples", "- `seconds`: `5`.\n- `minutes`: `1`.\n"),
+        ("**See also:**", "- `seconds`: the wait.\n- `minutes`: the wait.\n"),
     ],
 )
 def test_a_heading_over_sentences_opening_with_the_arguments_is_no_lead(

@@ -143,6 +143,7 @@ def test_a_definition_list_under_the_lead_is_reported_as_not_read(make_repo, run
     [
         '```json\n{"seconds": 5, "minutes": 1}\n```\n',
         "```yaml\nseconds: 5\nminutes: 1\n```\n",
+        '```json\n{"tool_name": "wait", "tool_args": {"seconds": 5, "minutes": 1}}\n```\n',
     ],
 )
 def test_an_example_of_the_arguments_in_a_code_block_is_reported_as_not_read(
@@ -178,15 +179,31 @@ def test_a_heading_for_each_argument_under_the_lead_is_reported_as_not_read(
     assert _text(root) == dox
 
 
+@pytest.mark.parametrize(
+    "example",
+    [
+        "```bash\ncurl localhost\n```\n",
+        '```json\n{"response": {"message": "waited"}}\n```\n',
+        "```python\ntry:\n    await tool.execute(seconds=5)\nexcept ValueError:\n    pass\n```\n",
+        '```bash\ncurl -X POST -H "Content-Type: json" localhost\n```\n',
+        '```json\n{"seconds": 5, "message": "x", "response": "y", "ok": true}\n```\n',
+    ],
+)
 def test_a_code_block_of_no_object_under_the_lead_leaves_the_arguments_missing(
-    make_repo, run_cli
+    make_repo, run_cli, example: str
 ) -> None:
-    dox = _dox("- Arguments of `WaitTool`:\n\n```bash\ncurl localhost\n```\n\n")
+    """A code block whose keys are not mostly the tool's arguments (a
+    response example, a script, a command) documents none: each missing
+    argument is named, and the fix writes it under the lead."""
+    dox = _dox("- Arguments of `WaitTool`:\n\n" + example + "\n")
     root = _repo(make_repo, dox)
-    assert [f for f in _findings(run_cli, root) if "is read at" in f] == [
+    assert [f for f in _findings(run_cli, root) if "DOX111" in f] == [
         f"{DOX}:15:1: DOX111 argument `minutes` is read at tools/wait.py:7 but not documented [*]",
         f"{DOX}:15:1: DOX111 argument `seconds` is read at tools/wait.py:6 but not documented [*]",
     ]
+    _fix_twice(run_cli, root)
+    assert "`minutes`: optional integer, default `0`." in _text(root)
+    assert example in _text(root)
 
 
 def test_a_persons_line_after_a_class_is_no_flat_method(make_repo, run_cli) -> None:

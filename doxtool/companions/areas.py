@@ -235,6 +235,17 @@ _ALONE = {
 _CLAUSE = re.compile(r"[,;:()\[\]]|\.(?=\s|$)|\s(?:and|or|plus|&)\s")
 #: a word that says there is none (``doesn't write to disk``, ``saves nothing``)
 _DENIAL = re.compile(r"\b(?:no|not|never|without|nor|none|nothing)\b|n't\b")
+#: a word saying the phrase is about the area's work done elsewhere or a
+#: treatment of its words (``file writing moved to `helpers/store.py` ``,
+#: ``shell escaping applied``): no listing of the area
+_ELSEWHERE = frozenset(
+    {
+        "moved", "moves", "delegated", "delegates", "delegating", "elsewhere",
+        "escaped", "escapes", "escaping", "quoted", "quoting", "sanitized",
+        "sanitised", "sanitizing", "sanitising", "handled", "offloaded",
+        "extracted", "mocked", "stubbed", "removed", "deprecated", "disabled",
+    }
+)  # fmt: skip
 #: the words a phrase naming an area in other words opens with
 _OPENING = frozenset().union(_FILE_WORDS, *_FILE_DOINGS.values(), *_ALONE.values())
 #: the words a file word and its doing may stand apart by (``writes to disk``)
@@ -248,11 +259,18 @@ def areas_in_other_words(text: str) -> frozenset[str]:
     files``) and denies none. A phrase about something else that holds such
     a word (``the downloads folder``, ``see HTTP docs``, ``file names
     written by the user``) names none, nor does one with a ``no``, ``not``,
-    ``never`` or ``nothing`` (``doesn't write to disk``)."""
+    ``never`` or ``nothing`` (``doesn't write to disk``), nor one about the
+    work done elsewhere or its words treated (``file writing moved to
+    `helpers/store.py` ``, ``shell escaping applied``)."""
     found: set[str] = set()
     for clause in _CLAUSE.split(text.casefold()):
         words = _WORD.findall(clause)
-        if not words or words[0] not in _OPENING or _DENIAL.search(clause):
+        if (
+            not words
+            or words[0] not in _OPENING
+            or _DENIAL.search(clause)
+            or not _ELSEWHERE.isdisjoint(words)
+        ):
             continue
         found |= {area for area, alone in _ALONE.items() if words[0] in alone}
         for at, word in enumerate(words):

@@ -227,11 +227,11 @@ def block_edit(companion: Companion, expected: ExpectedBlock) -> Edit | None:
     every block of it the companion lacks, so the block edits of a missing
     section are all one edit, and applying several of them inserts it once.
     """
+    if unread_lead(companion, expected) is not None:
+        return None  # a second block would contradict the person's
     existing = companion.block(expected.key)
     if existing is not None:
         return _replacement(companion, expected, existing)
-    if unread_lead(companion, expected) is not None:
-        return None  # a second block would contradict the person's
     section = companion.section(expected.section)
     if section is None:
         index = _section_insertion_point(companion, expected.section)

@@ -108,9 +108,8 @@ def names_under(lines: list[str], index: int, stops: set[int], code_lines: set[i
         heading = _NAME_HEADING.match(line_content(lines[index]))
         return heading is not None and opening_name(heading.group("text")) is not None
     if index in code_lines:
-        # an example of the arguments in a code block (``{"url": "..."}``,
-        # ``url: ...``): they are named there, in a form not read
-        return _keys_in_code(lines, index, code_lines)
+        # a code block: its keys are judged against the arguments (keys_under)
+        return False
     content = line_content(lines[index])
     return _lead(content) is None and opening_name(content) is not None
 
@@ -120,16 +119,27 @@ _NAME_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}[ \t]+(?P<text>.*)")
 
 #: a key of an object written in a code block: ``"url": ...`` (JSON, a
 #: Python dict) or ``url: ...`` (YAML)
-_CODE_KEY = LazyPattern(r"""["'][A-Za-z_]\w*["'][ \t]*:|^[ \t]*[A-Za-z_]\w*:(?:[ \t]|$)""")
+_CODE_KEY = LazyPattern(
+    r"""["'](?P<key>[A-Za-z_]\w*)["'][ \t]*:|^[ \t]*(?P<yaml>[A-Za-z_]\w*):(?:[ \t]|$)"""
+)
 
 
-def _keys_in_code(lines: list[str], index: int, code_lines: set[int]) -> bool:
-    """Whether the code block at ``index`` writes a key of an object."""
-    while index < len(lines) and index in code_lines:
-        if _CODE_KEY.search(line_content(lines[index])):
-            return True
+def keys_under(
+    lines: list[str], index: int, stops: set[int], code_lines: set[int]
+) -> tuple[str, ...]:
+    """The keys of objects the code block right after a lead writes, past
+    blank lines (``index`` is the line after the lead), in their order and
+    once each: an example of the arguments (``{"url": "..."}``, ``url:
+    ...``) names them there, in a form not read; whether it is one depends
+    on the tool's arguments."""
+    while index < len(lines) and index not in stops and _is_blank(line_content(lines[index])):
         index += 1
-    return False
+    keys: dict[str, None] = {}
+    while index < len(lines) and index in code_lines:
+        for found in _CODE_KEY.finditer(line_content(lines[index])):
+            keys[found.group("key") or found.group("yaml")] = None
+        index += 1
+    return tuple(keys)
 
 
 def opening_name(content: str) -> str | None:

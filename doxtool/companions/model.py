@@ -119,6 +119,11 @@ class FactBlock:
     #: (item key, 1-based line) of each item listed again after its first
     #: copy (``item_lines`` holds the first): a person's to sort out
     repeated: list[tuple[str, int]] = field(default_factory=list)
+    #: for an arguments lead with nothing of its own under it but a code
+    #: block, the keys that block writes (``{"url": ...}``, ``url: ...``):
+    #: where they are the tool's arguments, they are documented there, in a
+    #: form doxtool does not read (:func:`~doxtool.companions.unreadleads.in_code`)
+    code_keys: tuple[str, ...] = ()
 
 
 @dataclass

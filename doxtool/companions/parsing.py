@@ -22,6 +22,7 @@ from doxtool.companions.extents import (
     extent,
     flat_argument,
     flat_start,
+    keys_under,
     loose_extent,
     names_under,
     wrapped_end,
@@ -398,6 +399,9 @@ def parse_companion(text: str, path: str = "") -> Companion:
             # written beside them (the lead is reported as not read)
             index += 1
             continue
+        code_keys: tuple[str, ...] = ()
+        if lead.kind == "arguments" and not reader.values and not lead.rest.strip(" \t"):
+            code_keys = keys_under(lines, end, stops, code_lines)
         block = FactBlock(
             key=block_key(lead.kind, lead.subject),
             kind=lead.kind,
@@ -420,6 +424,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             unread=reader.unread,
             wrapped=reader.wrapped,
             repeated=reader.repeated,
+            code_keys=code_keys,
         )
         if block.key in seen:
             companion.duplicates.append(block)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from doxtool.companions.factlines import ExpectedBlock
-from doxtool.companions.model import Companion
+from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
@@ -110,9 +110,12 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     the block of ``expected`` but that looks like its lead line: the lead
     phrase's words and the class it names (``- Arguments of `Todo`, see
     below:``, ``- `Todo` takes these arguments:``); None when there is
-    none. The block is then not inserted: the person's may say what it would."""
-    if companion.block(expected.key) is not None:
-        return None
+    none. The block is then not inserted: the person's may say what it would.
+    A lead read with nothing under it but a code block writing the arguments
+    (:func:`in_code`) is such a line too: no items are written under it."""
+    block = companion.block(expected.key)
+    if block is not None:
+        return block.line if in_code(block, expected) else None
     listed = _LIST_HEADINGS.get(expected.kind)
     if listed is not None:
         # ``### Classes`` then the items: a heading doxtool does not read as the lead
@@ -140,6 +143,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         if (
             expected.kind == "arguments"
             and (titled or _BOLD_LINE.fullmatch(content))
+            and not _guidance_label(content)
             and not _names_other(heading, expected.subject, others)
             and not _names_other(content, expected.subject, others)
             and _heads_list(companion, number, _value_names(expected))
@@ -162,6 +166,27 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     if expected.kind == "arguments":
         return _argument_headings(companion, expected, others)
     return None
+
+
+#: the keys of a tool call around its arguments (``{"tool_name": ...,
+#: "tool_args": {...}}``), no arguments of the tool nor other words
+_CALL_KEYS = frozenset({"thoughts", "headline", "tool_name", "tool_args"})
+
+
+def in_code(block: FactBlock, expected: ExpectedBlock) -> bool:
+    """Whether the code block under the arguments lead ``block`` (its
+    :attr:`~FactBlock.code_keys`) writes the arguments ``expected`` lists,
+    as a list under a heading must name them (:func:`_heads_list`): at least
+    half its keys are arguments, and two of them (one, for a tool of one
+    argument). A response example (``{"response": {"message": ...}}``), a
+    script (``try:``) or a command names other things: the arguments are
+    missing from the block."""
+    if expected.kind != "arguments" or not block.code_keys:
+        return False
+    names = _value_names(expected)
+    keys = [key for key in block.code_keys if key not in _CALL_KEYS]
+    arguments = sum(key in names for key in keys)
+    return bool(names) and arguments >= min(2, len(names)) and 2 * arguments >= len(keys)
 
 
 #: a line of bold text alone, a label (``**Argumente:**``)
@@ -313,6 +338,28 @@ def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) 
     return False
 
 
+#: English words a person titles notes on a list's names with, never their
+#: list (``**Pitfalls:**`` over `` - `seconds`: never above 60.``, ``**Note:**``
+#: over `` - `WaitTool`: keep it stateless.``)
+_GUIDANCE_WORDS = frozenset(
+    {
+        "note", "notes", "pitfall", "pitfalls", "caveat", "caveats", "example",
+        "examples", "tip", "tips", "warning", "warnings", "gotcha", "gotchas",
+        "limitation", "limitations", "see", "also", "important", "caution",
+        "hint", "hints", "remark", "remarks", "troubleshooting",
+        "issues", "faq", "todo", "guidance", "beware", "avoid", "mistakes",
+    }
+)  # fmt: skip
+_LABEL_WORD = LazyPattern(r"[^\W\d_]+")
+
+
+def _guidance_label(content: str) -> bool:
+    """Whether the heading or bold label ``content`` is worded as notes
+    (:data:`_GUIDANCE_WORDS`): the list under it is about the names it
+    opens with, not their list."""
+    return any(word in _GUIDANCE_WORDS for word in _LABEL_WORD.findall(content.casefold()))
+
+
 #: the lists of the module's outline a heading in any words may lead
 _OUTLINE_KINDS = frozenset({"classes", "functions"})
 
@@ -330,8 +377,10 @@ def _heading_over(companion: Companion, expected: ExpectedBlock) -> int | None:
     list naming what ``expected`` lists (:func:`_heads_list`)."""
     names = _value_names(expected)
     for number, content in shown_lines(companion):
-        if (_HEADING.match(content) or _BOLD_LINE.fullmatch(content)) and _heads_list(
-            companion, number, names
+        if (
+            (_HEADING.match(content) or _BOLD_LINE.fullmatch(content))
+            and not _guidance_label(content)
+            and _heads_list(companion, number, names)
         ):
             return number
     return None

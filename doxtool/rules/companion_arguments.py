@@ -10,7 +10,7 @@ from doxtool.companions.agreement import argument_differences, documented_argume
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.model import FactBlock
 from doxtool.companions.namedlines import naming_line_after, naming_note
-from doxtool.companions.unreadleads import unread_lead
+from doxtool.companions.unreadleads import in_code, unread_lead
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.companion_blocks import BlockRule, tool_of
@@ -208,6 +208,12 @@ twice or covered by a suppression: the missing items go after the last one.
         line = self.where(doc, block, expected)
         if block is None:
             unread = unread_lead(doc.companion, expected)
+        else:
+            unread = block.line if in_code(block, expected) else None
+        if block is None or unread is not None:
+            # (a lead over an example of the arguments in code is reported
+            # where a missing block is)
+            line = self.where(doc, None, expected)
             lead = f"`Arguments of `{expected.subject}`:` line"
             where = (
                 f"(no {lead})"
