@@ -666,6 +666,34 @@ def test_fix_on_odd_documents_never_raises_and_is_idempotent(
     assert fix_companion(fixed, expected) == fixed
 
 
+def test_a_lead_whose_paragraph_goes_on_at_the_margin_is_fixed_in_one_pass() -> None:
+    """The lead's paragraph goes on with ``0`` (Markdown's lazy continuation):
+    no pass writes items between the two lines, whatever the blocks written
+    after them, and a second pass changes nothing."""
+    lines = [
+        "## Runtime Contracts",
+        "- Arguments of `WaitTool`:",
+        "0",
+        "- `WaitTool` (`Tool`)",
+        "  - `seconds`: optional, default `1`.",
+    ]
+    expected = expected_for(wait_module(), ["tests/test_wait.py"])
+    fixed = fix_companion("\n".join(lines), expected)
+    assert "- Arguments of `WaitTool`:\n0\n" in fixed
+    assert fix_companion(fixed, expected) == fixed
+
+
+def test_items_added_past_a_paragraph_go_before_sections_inserted_there() -> None:
+    """An argument added after the text going on from the last item lands
+    right after it, before the sections inserted at that line, not under the
+    last of them."""
+    text = "- Arguments of `WaitTool`:\n  - `until`: required string.\nsee the code"
+    expected = expected_for(wait_module())
+    fixed = fix_companion(text, expected)
+    assert fixed.startswith(text + "\n  - `seconds`: optional integer, default `0`.\n\n## ")
+    assert fix_companion(fixed, expected) == fixed
+
+
 def test_items_are_never_written_after_a_fence_that_is_never_closed() -> None:
     text = "- Related tests observed by source search:\n  ```\n# wait.py DOX\n"
     expected = [b for b in expected_for(wait_module(), ["tests/test_wait.py"]) if b.kind == "tests"]

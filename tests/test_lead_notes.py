@@ -82,3 +82,38 @@ def test_a_missing_section_is_added_without_a_block_a_person_wrote_elsewhere(
     assert "## Runtime Contracts\n" in fixed
     assert "- `break_loop` of `WaitTool`: always `false`.\n" in fixed
     assert fixed.count("Arguments of `WaitTool`") == 1
+
+
+def test_a_lead_whose_paragraph_goes_on_at_the_margin_is_not_split(make_repo, run_cli) -> None:
+    """``- Arguments of `WaitTool`:`` then ``see below`` at the margin is one
+    paragraph, as if on one line: the lead is reported as not read, and a fix
+    neither writes the items between it and the words nor a second block."""
+    for words in ("see below\n", "0\n", "none for now\n"):
+        text = WAIT_DOX.replace(
+            ARGUMENTS_LINE + "  - `seconds`: optional integer, default `0`.\n",
+            ARGUMENTS_LINE + words,
+        )
+        root = make_repo({**clean_files(), DOX: text})
+        assert _findings(run_cli(root, "check", "--no-cache").output) == [
+            f"{DOX}:{SECTION}:1: DOX111 arguments of `WaitTool` are not documented in a form "
+            f"doxtool reads (it cannot read line {NUMBER} as an `Arguments of `WaitTool`:` line "
+            "with the arguments under it)"
+        ], words
+        run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+        assert (root / DOX).read_text(encoding="utf-8") == text, words
+
+
+def test_a_lead_going_on_with_none_at_the_margin_gets_no_items_under_it(make_repo, run_cli) -> None:
+    """``none.`` at the margin under the lead still reads as its sentence;
+    the missing argument is reported, but no fix splits the paragraph (the
+    ``none.`` would then read as the new item's)."""
+    text = WAIT_DOX.replace(
+        ARGUMENTS_LINE + "  - `seconds`: optional integer, default `0`.\n",
+        ARGUMENTS_LINE + "none.\n",
+    )
+    root = make_repo({**clean_files(), DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `seconds` is read at tools/wait.py:6 but not documented"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert (root / DOX).read_text(encoding="utf-8") == text

@@ -97,6 +97,38 @@ def test_an_argument_under_a_sub_heading_after_the_block_gets_no_second_item(
     _named_elsewhere(make_repo, run_cli, text, 4)
 
 
+def test_an_argument_under_a_sub_heading_stays_the_person_s_when_blocks_are_added(
+    make_repo, run_cli
+) -> None:
+    """The blocks a fix adds after the arguments block (``break_loop``, the
+    areas) come between it and the person's items under a sub-heading: those
+    are still read as the person's, so no run writes a second item for them."""
+    start = WAIT_DOX.index("## Runtime Contracts")
+    end = WAIT_DOX.index("## Key Concepts")
+    section = (
+        "## Runtime Contracts\n"
+        + ARGUMENTS_LINE
+        + SECONDS
+        + "### With a deadline\n"
+        + UNTIL_ITEM.lstrip()
+        + "\n"
+    )
+    text = WAIT_DOX[:start] + section + WAIT_DOX[end:]
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    run_cli(root, "check", "--no-cache", "--fix")
+    fixed = (root / DOX).read_text(encoding="utf-8")
+    assert BREAK_LOOP in fixed
+    assert fixed.count("`until`") == 1
+    assert [
+        f for f in _findings(run_cli(root, "check", "--no-cache").output) if "`until`" in f
+    ] == [
+        f"{DOX}:{SECTION + 3}:1: DOX111 argument `until` is read at tools/wait.py:7 but not "
+        f"documented in a form doxtool reads (line {SECTION + 9} names it)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == fixed
+
+
 @pytest.mark.parametrize("heading", ["## Deadlines", "### `Finish`"])
 def test_an_argument_past_a_section_or_another_class_heading_is_missing(
     make_repo, run_cli, heading: str

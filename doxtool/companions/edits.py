@@ -151,6 +151,10 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
     if commented_item(companion, existing):
         return None  # an item set aside in a comment: a new one might be written in it
     if expected.kind == "arguments":
+        if not existing.values and lazy_line(companion, existing.end):
+            # ``- Arguments of `X`:`` then ``none.`` at the margin, one
+            # paragraph: items written under the lead would split it
+            return None
         held = held_items(companion, existing)
         if held or lazy_line(companion, existing.end):
             # items a person's words hold, or a paragraph of theirs going on
@@ -368,7 +372,10 @@ def companion_edits(
         if existing is not None:
             edit = _replacement(companion, block, existing)
             for piece in narrow_edit(companion.lines, edit) if edit else []:
-                tier = 0 if piece.is_insertion and piece.start == existing.end else 3
+                # (items added past a paragraph going on from the last item
+                # start after the block's end: they too come before a block
+                # or section inserted at that line)
+                tier = 0 if piece.is_insertion and piece.start >= existing.end else 3
                 ranked.append(((piece.start, piece.end, tier), piece))
             continue
         section = companion.section(block.section)

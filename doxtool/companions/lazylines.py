@@ -34,6 +34,13 @@ def past_lazy_lines(companion: Companion, index: int) -> int:
     return index
 
 
+def lazy_words(companion: Companion, index: int) -> str:
+    """The text of the lines from ``index`` on that lazily continue the line
+    before it, joined by spaces (empty when line ``index`` does not)."""
+    end = past_lazy_lines(companion, index)
+    return " ".join(line_content(companion.lines[i]).strip(" \t") for i in range(index, end))
+
+
 def past_item_lines(companion: Companion, index: int) -> int:
     """``index``, moved past what still belongs to the item before it: lines
     that lazily continue it, and lines indented deeper than it (its nested

@@ -118,17 +118,23 @@ def naming_line_after(
 def _lines_after(
     companion: Companion, expected: ExpectedBlock, existing: FactBlock
 ) -> Iterator[tuple[int, str]]:
-    """(index, content) of the lines after ``existing`` up to the next fact
-    line, code block or ``#``/``##`` heading: a deeper heading
-    (``### action=read``) goes on, unless it names another class of the
-    section (``### `DeleteFile` ``), whose lines are that class's."""
+    """(index, content) of the lines after ``existing`` up to the next
+    arguments lead (other fact lines are passed over), code block or
+    ``#``/``##`` heading: a deeper heading (``### action=read``) goes on,
+    unless it names another class of the section (``### `DeleteFile` ``),
+    whose lines are that class's."""
     code = {i for block in companion.code_blocks for i in range(block.start, block.end)}
     others = {key.partition(":")[2].split(".")[0] for key in expected.section_lines}
     others -= {"", existing.subject or "", expected.subject or ""}
     for index in range(max(existing.end, existing.loose_end), companion.line_count):
         content = line_content(companion.lines[index])
-        if index in code or _lead(content):
+        lead = _lead(content)
+        if index in code or (lead is not None and lead.kind == "arguments"):
             return
+        if lead is not None:
+            # another kind's fact line (``break_loop``, side-effect areas), as
+            # a fix writes after the block: the person's items may go on past it
+            continue
         heading = _HEADING.match(content)
         if heading is not None:
             named = {text.strip(" \"'") for text in code_contents(content)}

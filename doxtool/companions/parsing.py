@@ -40,6 +40,7 @@ from doxtool.companions.factlines import (
 )
 from doxtool.companions.headings import normalize_title
 from doxtool.companions.itemtext import LIST_MARKER
+from doxtool.companions.lazylines import lazy_words
 from doxtool.companions.leads import (
     _is_blank,
     _Lead,
@@ -314,6 +315,22 @@ def _home(kind: str, section: Section | None) -> bool:
     return normalize_title(section.title) in {normalize_title(t) for t in titles}
 
 
+def _words_go_on(companion: Companion, lead: _Lead, reader: _BlockReader, index: int) -> bool:
+    """Whether the arguments lead at ``index``, with no item under it, is a
+    person's line because its paragraph goes on at the margin (Markdown's lazy
+    continuation) with words that would make it one after the colon:
+    ``- Arguments of `X`:`` then ``see below`` is one paragraph, read as if
+    on one line. (A fix could only write the items between the lead and
+    those words, splitting the paragraph; the lead is reported, and no
+    second block is written beside it.)"""
+    if lead.kind != "arguments" or reader.values:
+        return False
+    words = lazy_words(companion, index + 1)
+    return bool(words) and prose_after_lead(
+        dataclasses.replace(lead, rest=f"{lead.rest} {words}".strip(" \t"))
+    )
+
+
 def parse_companion(text: str, path: str = "") -> Companion:
     """Read a companion's structure. Never raises, whatever ``text`` holds."""
     lines = split_lines(text)
@@ -386,6 +403,13 @@ def parse_companion(text: str, path: str = "") -> Companion:
         ) or (prose_after_lead(lead) and not (lead.kind == "arguments" and reader.values)):
             # ``- Top-level functions: keep them pure.`` in Purpose, or
             # ``- Arguments of `X`: keep them few.`` with no item under it: a person's line
+            index += 1
+            continue
+        if _words_go_on(companion, lead, reader, index):
+            # ``- Arguments of `X`:`` then ``see below`` at the margin: one
+            # paragraph, the person's words after the colon (a lead with
+            # prose, as on one line); items written under the lead would
+            # split it
             index += 1
             continue
         if (
