@@ -366,15 +366,23 @@ def test_a_key_written_from_itself_is_still_the_argument(run_cli, make_repo, wal
 
 
 @pytest.mark.parametrize("walk", sorted(WALKS))
-@pytest.mark.parametrize("tested", ['A.get("url")', 'A["url"]'])
+@pytest.mark.parametrize(
+    "check",
+    [
+        'if not A.get("url"):\n',
+        'if not A["url"]:\n',
+        'url = A.get("url")\nif not url:\n',
+        'url = A["url"]\nif not url:\n',
+    ],
+)
 def test_a_check_of_a_key_written_with_an_or_of_others_needs_one_of_them(
-    run_cli, make_repo, walk: str, tested: str
+    run_cli, make_repo, walk: str, check: str
 ) -> None:
     # ``url`` holds ``link or href``: the check refuses both missing, as a
     # check of ``link or href`` itself does
     code = (
         'A["url"] = A.get("link") or A.get("href")\n'
-        f'if not {tested}:\n    raise ValueError("url is required")\n'
+        f'{check}    raise ValueError("url is required")\n'
         'print(A["url"])\n'
     )
     root = make_repo(WALKS[walk](code))

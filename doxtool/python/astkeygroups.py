@@ -42,7 +42,11 @@ class KeyGroups:
         was written over with an ``or`` of reads (:attr:`key_groups`)."""
         if not isinstance(test, ast.UnaryOp) or not isinstance(test.op, ast.Not):
             return None
-        node, source, key = test.operand, self._itself, self._key  # type: ignore[attr-defined]
+        return self._key_group_of(test.operand)
+
+    def _key_group_of(self, node: ast.expr) -> Group | None:
+        """The group a read of such a key holds (``d.get("url")``, ``d["url"]``)."""
+        source, key = self._itself, self._key  # type: ignore[attr-defined]
         place = None
         if isinstance(node, ast.Subscript):
             place = (source(node.value), key(node.slice))

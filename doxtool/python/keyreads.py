@@ -103,6 +103,10 @@ class KeyReads(
         top = self._top(stmt)
         if not top and id(stmt) not in self.check_places:  # :mod:`.astkeychecks`
             return
+        grouped = self._key_group_of(stmt.value) if top else None  # type: ignore[attr-defined]
+        if grouped is not None:  # ``url = d.get("url")`` past ``d["url"] = d.get("a") or ...``
+            self.var_groups[targets[0].id] = grouped
+            return
         node: ast.expr | None = stmt.value
         made: str | None = None  # what made the value of the read (:attr:`var_made`)
         while node is not None:
