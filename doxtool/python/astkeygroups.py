@@ -58,8 +58,10 @@ class KeyGroups:
             and not node.keywords
         ):
             place = (source(node.func.value), key(node.args[0]))
-        written: set[tuple[str, str]] = self.writes.written  # type: ignore[attr-defined]
-        return self.key_groups.get(place) if place in written else None  # type: ignore[arg-type]
+        writes = self.writes  # type: ignore[attr-defined]
+        if place not in writes.written or place in writes.maybe:
+            return None
+        return self.key_groups.get(place)  # type: ignore[arg-type]
 
     def _group_contract(self, reads: list[KeyRead], literals: list[Any], refusal: str) -> None:
         """``text = args.get("text") or args.get("message") or ""``, then ``if

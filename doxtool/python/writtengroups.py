@@ -25,6 +25,8 @@ def written_group(scan: Any, node: cst.BaseExpression, env: Env) -> frozenset[st
         if type(index) is cst.Index:
             place = scan._label_key(node.value, index.value, env)
     fills = env.fills
-    if place is None or place not in fills.written:
+    if place is None or place not in fills.written or place in fills.maybe:
+        return frozenset()
+    if place in fills.filled or place[0] in fills.any_filled:  # written again since
         return frozenset()
     return fills.grouped.get(place, frozenset())
