@@ -13,7 +13,7 @@ from textwrap import dedent, indent
 from typing import Any
 
 import pytest
-from bothwalks import WALKS, kinds_and_defaults
+from bothwalks import WALKS, kinds_and_defaults, tool_module
 
 TOOL = """\
 from helpers.tool import Response, Tool
@@ -363,3 +363,50 @@ def test_a_key_written_from_itself_is_still_the_argument(run_cli, make_repo, wal
     code = 'A["query"] = A.get("q") or A.get("query")\nprint(A.get("query"))\n'
     root = make_repo(WALKS[walk](code))
     assert "query" in kinds_and_defaults(run_cli, root)
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize(
+    "check",
+    [
+        'if not A.get("url"):\n',
+        'if not A["url"]:\n',
+        'url = A.get("url")\nif not url:\n',
+        'url = A["url"]\nif not url:\n',
+    ],
+)
+def test_a_check_of_a_key_written_with_an_or_of_others_needs_one_of_them(
+    run_cli, make_repo, walk: str, check: str
+) -> None:
+    # ``url`` holds ``link or href``: the check refuses both missing, as a
+    # check of ``link or href`` itself does
+    code = (
+        'A["url"] = A.get("link") or A.get("href")\n'
+        f'{check}    raise ValueError("url is required")\n'
+        'print(A["url"])\n'
+    )
+    root = make_repo(WALKS[walk](code))
+    arguments = {a["name"]: a for a in tool_module(run_cli, root)["arguments"]}
+    assert sorted(arguments) == ["href", "link"]
+    assert _presence(arguments["link"]) == (False, False, ["href"], False)
+    assert _presence(arguments["href"]) == (False, False, ["link"], False)
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize(
+    "again", ['A["url"] = "about:blank"\n', 'if A.get("blank"):\n    A["url"] = "about:blank"\n']
+)
+def test_a_key_written_again_is_no_longer_their_or(
+    run_cli, make_repo, walk: str, again: str
+) -> None:
+    code = (
+        'A["url"] = A.get("link") or A.get("href")\n'
+        f"{again}"
+        'if not A.get("url"):\n    raise ValueError("url is required")\n'
+    )
+    root = make_repo(WALKS[walk](code))
+    arguments = {a["name"]: a for a in tool_module(run_cli, root)["arguments"]}
+    # ``url`` holds a literal (on some calls): the check needs neither on every call
+    assert not (
+        arguments["link"]["alternatives"] and not arguments["link"]["alternatives_optional"]
+    )

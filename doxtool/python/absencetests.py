@@ -21,6 +21,7 @@ from doxtool.python.readforms import (
     type_refusal,
 )
 from doxtool.python.walkstate import Env
+from doxtool.python.writtengroups import written_group
 
 
 class AbsenceTests:
@@ -106,6 +107,9 @@ class AbsenceTests:
                 return {**left, **right} if left and right else None
             if type(inner) is cst.Name and inner.value in env.var_groups:
                 return dict.fromkeys(env.var_groups[inner.value], "falsy")
+            grouped = written_group(self, inner, env)
+            if grouped:  # ``D["url"] = D.get("link") or D.get("href")`` above
+                return dict.fromkeys(grouped, "falsy")
             if type(inner) is cst.Name and env.empty_unless.get(inner.value):
                 return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
             made = self._made_tested(inner, env)

@@ -183,14 +183,20 @@ class ArgumentFills(HookFills):
         for label, key, known, value, overrides in self._writes_of(small, env):
             if missing is not None and (label, key) != missing:
                 continue
+            group = frozenset[str]()
             if overrides and missing is None and not self._mentions(small, label, env, key):
                 fills.written.add((label, key))
+                group = self._or_arguments(small.value, env)  # type: ignore[attr-defined]
             elif overrides and missing is None:
                 # ``self.args["k"] = norm(self.args.get("k"))``: still the
                 # argument, in a form not known
                 fills.filled.setdefault((label, key), (False, None))
             elif (label, key) not in fills.written:
                 fills.filled.setdefault((label, key), (known, value))
+            if group:
+                fills.grouped[(label, key)] = group
+            else:
+                fills.grouped.pop((label, key), None)
 
     def _writes_of(
         self, small: cst.BaseSmallStatement, env: Env

@@ -119,6 +119,7 @@ class FunctionWalk(
         self.var_reads: dict[str, KeyRead] = {}
         #: local name -> the reads an ``or`` of keys it was assigned stands for, and literals after
         self.var_groups: dict[str, tuple[list[KeyRead], list[Any]]] = {}
+        self.key_groups: dict[tuple[str, str], tuple[list[KeyRead], list[Any]]] = {}
         #: the first operand of an ``or`` -> the operand after it
         self.fallbacks: dict[int, ast.expr] = {}
         #: a read given a fallback that is not its default -> (known, value)

@@ -15,6 +15,7 @@ from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astbodytop import BodyTop
 from doxtool.python.astcomputedkeys import computed_read
 from doxtool.python.astemptied import emptied
+from doxtool.python.astkeygroups import KeyGroups
 from doxtool.python.astlengths import LengthNames
 from doxtool.python.astmade import MadeValues, judged_as_made, made_by
 from doxtool.python.astparamrefusals import joined_refusals, part_refusals
@@ -37,7 +38,9 @@ from doxtool.python.readforms import (
 from doxtool.python.summaryscope import ModuleScope
 
 
-class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthNames):
+class KeyReads(
+    BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthNames, KeyGroups
+):
     """Reads of handed dicts: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: ModuleScope
@@ -91,10 +94,18 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
                 self.var_reads.pop(target.id, None)
                 self.var_groups.pop(target.id, None)
                 self.var_made.pop(target.id, None)
+        if len(targets) == 1 and isinstance(targets[0], ast.Subscript):
+            value = stmt.value  # type: ignore[attr-defined]
+            joined = isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or)
+            self._track_key_group(targets[0], or_group(value, new) if joined else None, stmt)
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
             return
         top = self._top(stmt)
         if not top and id(stmt) not in self.check_places:  # :mod:`.astkeychecks`
+            return
+        grouped = self._key_group_of(stmt.value) if top else None  # type: ignore[attr-defined]
+        if grouped is not None:  # ``url = d.get("url")`` past ``d["url"] = d.get("a") or ...``
+            self.var_groups[targets[0].id] = grouped
             return
         node: ast.expr | None = stmt.value
         made: str | None = None  # what made the value of the read (:attr:`var_made`)
@@ -131,6 +142,11 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         literal keys), and a check in a loop over them: :meth:`._key_contract`."""
         test = self._length_test(test)  # ``n = len(x)``: :mod:`.astlengths`
         found = emptied(test)
+        grouped = self._key_group_tested(test) if self._top(stmt) else None
+        if grouped is not None:  # ``d["url"] = d.get("link") or d.get("href")`` above
+            if raises and not self._returned_before(stmt):
+                self._group_contract(*grouped, "falsy")
+            return
         if found is None or not self._top(stmt):
             if self._top(stmt):  # parts of an ``or``, an ``and``: :mod:`.astparamrefusals`
                 for name, refusal in part_refusals(test):
@@ -204,23 +220,6 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         some = self._on_some_calls(read, refusal) or id(read) in self.param_defaults
         read.conditional = read.conditional or some  # a parameter's default: the caller's
         return True
-
-    def _group_contract(self, reads: list[KeyRead], literals: list[Any], refusal: str) -> None:
-        """``text = args.get("text") or args.get("message") or ""``, then ``if
-        not text: raise ...``: one of the keys is needed (alternatives), when
-        the check refuses every literal and every default of the reads."""
-        refused = REFUSALS[refusal]
-        if not all(refused(value) for value in literals):
-            return
-        if any(read.has_default and not refused(read.default) for read in reads):
-            return
-        keys = {read.key for read in reads}
-        for read in reads:
-            read.alternatives = sorted(keys - {read.key})
-            read.default_unknown = False
-            if read.has_default:  # reached with every key missing, and refused: no default
-                read.weak = read.weak or json_type(read.default)
-                read.refused_default, read.default, read.has_default = True, None, False
 
     def _returned_before(self, stmt: ast.stmt) -> bool:
         """Whether a statement before ``stmt`` (at the top of the body) may

@@ -51,8 +51,10 @@ class MatchWalk:
             if arg is not None and closed:
                 values = match_values(case.pattern, self.module)
                 rejects, env.closed_rejects = env.closed_rejects, id(stmt) in env.rejecting_ifs
+                # ``case _: return self.fail(...)``: closed if that call refuses
+                answered, env.closed_call = env.closed_call, env.closed_calls.get(id(stmt))
                 self._closed_on(arg, values, env)
-                env.closed_rejects = rejects
+                env.closed_rejects, env.closed_call = rejects, answered
                 for value in values:
                     self._add_enum(arg, value, self._folds(stmt.subject, env))
             if (

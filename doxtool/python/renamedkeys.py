@@ -164,6 +164,7 @@ class RenamedKeys:
         for small in _smalls(stmt, deep=True):
             for label, key, *_ in self._writes_of(small, env):  # type: ignore[attr-defined]
                 place = (label, key)
+                fills.grouped.pop(place, None)  # no longer what an ``or`` gave on every path
                 if place in known or place in fills.written or place in fills.filled:
                     continue
                 if not self._reads_raising(small, place, env):

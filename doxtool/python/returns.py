@@ -156,6 +156,7 @@ class ReturnFollower:
             # the values a dispatch lists hold when the call its test
             # rejects the others with refuses (only wraps the message)
             doubted = arg.absence_values
+            taken = _default_taken(arg)
             if arg.absence_calls and len(presence) == 4:
                 wrapped = all(self._wraps(tool, cls, call) for call in arg.absence_calls)
                 arg = _refused(arg) if wrapped else arg
@@ -163,7 +164,7 @@ class ReturnFollower:
             if doubted:
                 arg = _values_in_doubt(arg)
             if arg.absence_calls:
-                unsure = not arg.required and all(
+                unsure = not (arg.required or taken) and all(
                     self._responds(tool, cls, call) for call in arg.absence_calls
                 )
                 in_doubt = arg.absence_required
@@ -283,6 +284,23 @@ def _message(message: str | None, found: Found, call: HelperCall, depth: int) ->
         return None
     kinds = [kind for key, kind in call.messages if parameter_of(found, key) == name]
     return kinds[0] if len(kinds) == 1 else None
+
+
+def _default_taken(arg: Argument) -> bool:
+    """Whether a missing value takes one of the values a dispatch answered
+    by a call lists (``op = self.args.get("op", "list")`` before ``if op not
+    in ("list", "get"): return self._search(...)``): its default is one of
+    them, and refusing in those calls would claim nothing else (no check of a
+    missing or empty value is answered by one), so the calls see only values
+    sent and the default holds whatever they do."""
+    current = [arg.required, arg.has_default, arg.default_unknown, arg.required_unknown]
+    default = arg.default
+    return (
+        arg.has_default
+        and arg.absence_values
+        and arg.absence_presence == current
+        and any(type(v) is type(default) and v == default for v in arg.enum or [])
+    )
 
 
 def _values_in_doubt(arg: Argument) -> Argument:

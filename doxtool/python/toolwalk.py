@@ -28,6 +28,7 @@ from doxtool.python.loopstandins import reads_by_name
 from doxtool.python.readvalues import strings_tested
 from doxtool.python.renamedkeys import renamed_under
 from doxtool.python.walkstate import Env
+from doxtool.python.writtengroups import written_group
 
 #: expressions that can be a string never empty (see ``Env.texts``)
 _TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
@@ -213,8 +214,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             before = env.var_groups.get(name) or (
                 frozenset({env.var_args[name]}) if name in env.var_args else frozenset()
             )
-            group = self._or_arguments(value, env)
-            if group:  # ``text = args.get("text") or args.get("message")``: either
+            # ``text = args.get("text") or args.get("message")``: either; so
+            # does a key written with them (:mod:`.writtengroups`)
+            group = self._or_arguments(value, env) or written_group(self, value, env)
+            if group:
                 env.var_groups[name] = group
             elif arg is not None and before and arg not in before and before & env.absent_keys():
                 # a fallback for a missing argument: the name stands for either

@@ -50,6 +50,10 @@ class Fills:
     #: labels of dicts replaced by a new dict on every path: no key of them
     #: is an argument (:mod:`~doxtool.python.argreplace`)
     replaced: set[str] = field(default_factory=set)
+    #: (dict label, key) written on every path with an ``or`` of arguments
+    #: (``D["url"] = D.get("link") or D.get("href")``) -> those arguments: a
+    #: check of the key's value is a check of them jointly
+    grouped: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
 
     def empty(self) -> bool:
         return not (
@@ -72,6 +76,10 @@ class Fills:
             aliased,
             self.maybe | other.maybe,
             self.replaced | other.replaced,
+            {
+                **{p: g for p, g in self.grouped.items() if p not in other.written},
+                **other.grouped,
+            },
         )
 
 
