@@ -809,6 +809,34 @@ def test_a_plain_def_checks_with_a_call_it_cannot_await(tmp_path: Path) -> None:
     ), lines
 
 
+def test_a_helper_def_checks_only_under_a_synchronous_execute(tmp_path: Path) -> None:
+    """A plain ``def`` helper calling ``handle_intervention`` without ``await``
+    checks when the tool's ``execute`` is a plain ``def`` too (a synchronous
+    framework); under an ``async execute`` the framework's is a coroutine
+    that the call makes and never runs, so the loop is still reported."""
+    source = (
+        f"import time\n{HEAD}\n\nclass {{name}}(Tool):\n"
+        "    def _check(self):\n"
+        "        return self.agent.handle_intervention()\n\n"
+        "    {kind} execute(self, **kwargs):\n"
+        "        while True:\n"
+        "            time.sleep(0.1)\n"
+        "            if self._check():\n"
+        "                return Response('', False)\n"
+        '            if self.agent.get_data("done"):\n'
+        '                return Response("done", False)\n'
+    )
+    lines = _dox301(
+        tmp_path,
+        {
+            "tools/synchronous.py": source.format(name="Synchronous", kind="def"),
+            "tools/asynchronous.py": source.format(name="Asynchronous", kind="async def"),
+        },
+    )
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("tools/asynchronous.py:12:1: DOX301 `Asynchronous` can start"), lines
+
+
 def test_inspect_shows_the_contract_facts(tmp_path: Path) -> None:
     source = "import time\n" + tool(
         "        for _ in range(3):\n"

@@ -218,3 +218,21 @@ def test_a_persons_line_after_a_class_is_no_flat_method(make_repo, run_cli) -> N
     assert _findings(run_cli, root) == []
     _fix_twice(run_cli, root)
     assert _text(root) == dox
+
+
+def test_an_item_added_past_a_paragraph_goes_before_a_line_added_there(make_repo, run_cli) -> None:
+    """The last argument's paragraph goes on at the margin, and the
+    ``break_loop`` line is missing: both fixes insert after the paragraph,
+    the argument first, so that it is not written under the new line (where
+    the next run would read it as no argument of the block)."""
+    dox = _dox("- Arguments of `WaitTool`:\n  - `seconds`: how long,\nin seconds.\n").replace(
+        "- `break_loop` of `WaitTool`: always `false`.\n", ""
+    )
+    root = _repo(make_repo, dox)
+    _fix_twice(run_cli, root)
+    assert (
+        "  - `seconds`: how long,\nin seconds.\n"
+        "  - `minutes`: optional integer, default `0`.\n"
+        "- `break_loop` of `WaitTool`: always `false`.\n"
+    ) in _text(root)
+    assert _findings(run_cli, root) == []

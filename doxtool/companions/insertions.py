@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from doxtool.companions.edits import _section_insertion_lines, _section_rank
 from doxtool.companions.headings import normalize_title
-from doxtool.companions.leads import _is_blank
+from doxtool.companions.leads import _is_blank, _lead
 from doxtool.companions.model import Companion
 from doxtool.companions.parsing import parse_companion
 from doxtool.core.edits import Edit
@@ -127,3 +127,29 @@ def combine_insertions(text: str, edits: list[Edit]) -> list[Edit]:
         for position in positions:
             carriers[position] = merged
     return carriers
+
+
+def items_first(edits: list[Edit]) -> list[Edit]:
+    """``edits`` with the insertions at each line put in order, every other
+    edit kept in its place: lines that go on with the block ending there
+    (items, no lead of their own) first, then new blocks (a lead), then
+    sections, whichever fix came first. Items written under a new block's
+    lead would be read as its (an argument under the ``break_loop`` line
+    added after a person's paragraph going on from the last item)."""
+    slots: dict[int, list[int]] = {}
+    for position, edit in enumerate(edits):
+        if edit.is_insertion:
+            slots.setdefault(edit.start, []).append(position)
+    ordered = list(edits)
+    for positions in slots.values():
+        ranked = sorted((edits[p] for p in positions), key=_insertion_rank)
+        for position, edit in zip(positions, ranked, strict=True):
+            ordered[position] = edit
+    return ordered
+
+
+def _insertion_rank(edit: Edit) -> int:
+    if has_heading(edit.lines):
+        return 2
+    first = next((line for line in edit.lines if not _is_blank(line)), "")
+    return 0 if _lead(first) is None else 1

@@ -165,8 +165,8 @@ class Step:
 
     ``kind`` is ``effect`` (``what`` is its area: ``network``, ``subprocess``,
     ``wait``, ``model call``, ``process kill``, ``file overwrite``; ``call``
-    the call as resolved), ``intervene`` (an awaited ``handle_intervention``;
-    ``call`` the call as written),
+    the call as resolved), ``intervene`` (an awaited ``handle_intervention``, or one called in a
+    plain ``def``, not ``awaited``; ``call`` the call as written),
     ``call`` (``what`` is a function of the repository that may be followed:
     a dotted name or ``self.<method>``), ``branch`` (one of ``arms`` runs; an
     arm may be empty), ``loop`` (``arms`` are the body and the ``else``;

@@ -3,14 +3,13 @@ about: external and long-running effects, ``handle_intervention`` calls,
 destructive effects, calls into the repository, and the branches, loops,
 ``try`` blocks and exits between them (:class:`~doxtool.core.summary_facts.Step`).
 
-Read from CPython's ``ast`` while :mod:`doxtool.summaries` summarises a
-function; :mod:`doxtool.python.pacing` follows the steps from a tool's ``execute``.
-Nothing is evaluated. A call counts as an effect only when what it is can be
-told from the code: the dotted name it resolves to through the imports
-(``subprocess.run``, ``asyncio.sleep``), a method the framework names
-(``call_chat_model``; ``handle_intervention`` awaited, or called in a plain ``def``),
-an awaited ``.wait()``, or a receiver the function or its class made (``proc =
-subprocess.Popen(...)`` then ``proc.kill()``). Anything else is no step at all.
+Read from CPython's ``ast`` while :mod:`doxtool.summaries` summarises a function;
+:mod:`doxtool.python.pacing` follows the steps from a tool's ``execute``. Nothing is
+evaluated. A call counts as an effect only when what it is can be told from the code: the
+dotted name it resolves to through the imports (``subprocess.run``, ``asyncio.sleep``), a
+method the framework names (``call_chat_model``; ``handle_intervention`` awaited, or called
+in a plain ``def``), an awaited ``.wait()``, or a receiver the function or its class made
+(``proc = subprocess.Popen(...)`` then ``proc.kill()``). Anything else is no step at all.
 """
 
 from __future__ import annotations
@@ -365,8 +364,9 @@ class _Builder(PathOrigins):
         line = node.lineno
         name = func.attr if isinstance(func, ast.Attribute) else None
         if name == "handle_intervention" or (isinstance(func, ast.Name) and func.id in self.checks):
-            if awaited or type(self.function) is ast.FunctionDef:  # a plain def cannot await it
-                self._emit(out, Step("intervene", line, call=".".join(dotted or [name])))
+            if awaited or type(self.function) is ast.FunctionDef:  # checks under a plain execute
+                written = ".".join(dotted or [name])
+                self._emit(out, Step("intervene", line, call=written, awaited=awaited))
             return
         if name in MODEL_METHODS and awaited:
             written = ".".join(dotted) if dotted else name

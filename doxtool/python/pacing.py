@@ -175,7 +175,7 @@ class Pacer:
         found = self.method(cls, "execute")
         if found is None:
             return tool
-        walk = _Walk(self, tool, facts)
+        walk = _Walk(self, tool, facts, sync=not found.summary.is_async)
         try:
             walk.function(_Function(found, cls), None, (), 0, 0, frozenset())
         except RecursionError:
@@ -188,8 +188,12 @@ class Pacer:
 
 
 class _Walk:
-    def __init__(self, pacer: Pacer, tool: ToolFacts, facts: ModuleFacts) -> None:
+    def __init__(self, pacer: Pacer, tool: ToolFacts, facts: ModuleFacts, sync: bool) -> None:
         self.pacer = pacer
+        #: ``execute`` is a plain ``def`` (an older, synchronous framework):
+        #: a ``handle_intervention`` called without ``await`` checks; under an
+        #: ``async execute`` it makes a coroutine and checks nothing
+        self.sync = sync
         self.tool = tool
         self.facts = facts
         self.exposures: list[Exposure] = []
@@ -302,7 +306,7 @@ class _Walk:
         todo = list(fn.flow)
         while todo:
             step = todo.pop()
-            if step.kind == "intervene":
+            if step.kind == "intervene" and (step.awaited or self.sync):
                 return True
             if step.kind == "call":
                 callee = self._callee(inner, step)
@@ -317,7 +321,7 @@ class _Walk:
         if kind == "effect":
             return self._effect(frame, step, state)
         if kind == "intervene":
-            return None
+            return None if step.awaited or self.sync else state
         if kind == "call":
             return self._call(frame, step, state)
         if kind == "branch":

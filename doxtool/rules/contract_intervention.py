@@ -260,11 +260,12 @@ it gives (`async for page in self._pages():`): when that body may reach
 and none is reported; an
 exception leaving a called function is taken to come before its effects
 (which condition it carries is not known). `handle_intervention` must be
-awaited: a coroutine that is never awaited checks nothing. In a plain `def`,
-which cannot await, a call of it checks (older frameworks run a synchronous
-`execute` and `handle_intervention`; `if self.agent.handle_intervention():
-return ...`): a repository calling an asynchronous one there gets no report
-for that loop. A local name
+awaited: a coroutine that is never awaited checks nothing. When the tool's
+`execute` is a plain `def` (older frameworks run a synchronous `execute` and
+`handle_intervention`; `if self.agent.handle_intervention(): return ...`), a
+call of it in a plain `def` checks; under an `async execute`, a plain `def`
+helper calling it makes a coroutine that never runs, and the loop is
+reported. A local name
 every assignment binds to it (`check = self.agent.handle_intervention`, or
 `getattr(self.agent, "handle_intervention", None)`) checks when awaited;
 a parameter does not (it holds what a caller gives).

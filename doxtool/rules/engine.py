@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from doxtool.companions.edits import drop_emptied_headers
-from doxtool.companions.insertions import combine_insertions
+from doxtool.companions.insertions import combine_insertions, items_first
 from doxtool.core.edits import Edit, accepted_edits, apply_edits, split_lines
 from doxtool.core.findings import Finding, Fix
 from doxtool.core.source import ReadError, SourceText, decode, read_bytes
@@ -318,6 +318,8 @@ def plan_fixes(
         for carrier in carriers:
             if carrier not in distinct:
                 distinct.append(carrier)
+        if companion:
+            distinct = items_first(distinct)
         accepted = accepted_edits(distinct, len(split_lines(source.text)))
         new = apply_edits(source.text, distinct)
         if new != source.text and companion:
