@@ -466,42 +466,27 @@ def test_a_heading_in_any_language_over_the_functions_gets_no_second_block(
     assert (root / DOX).read_text(encoding="utf-8") == text
 
 
-@pytest.mark.parametrize("label", ["**Note:**", "**Pitfalls:**", "### Caveats"])
-def test_a_label_of_notes_over_terms_naming_the_functions_is_no_lead(
-    make_repo, run_cli, label: str
-) -> None:
-    """`` - `load`: keep it pure.`` under ``**Note:**`` is a note on the
-    function, not the list of the functions: the block is missing, with its fix."""
+@pytest.mark.parametrize(
+    "notes",
+    [
+        *(
+            f"{label}\n- `load`: keep it pure.\n- `fetch`: retries twice.\n"
+            for label in ("**Note:**", "**Pitfalls:**", "### Caveats")
+        ),
+        *(
+            f"{label}- `load` reads the file.\n- `fetch` asks the server.\n"
+            for label in ("", "**Hinweise:**\n")
+        ),
+    ],
+)
+def test_notes_on_the_functions_are_no_lead_of_their_list(make_repo, run_cli, notes: str) -> None:
+    """`` - `load`: keep it pure.`` under ``**Note:**``, or `` - `load` reads
+    the file.`` under a heading in any words, is a note on the function, not
+    the list of the functions: the block is missing, with its fix."""
     text = COMPANION.replace("- Top-level functions:\n", "").replace(
         "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n", ""
     )
-    text = text.replace(
-        "## Key Concepts\n",
-        f"## Key Concepts\n{label}\n- `load`: keep it pure.\n- `fetch`: retries twice.\n",
-    )
-    root = _repo(make_repo, text)
-    found = _findings(run_cli(root, "check", "--no-cache").output)
-    assert [f.split(" DOX105 ")[1] for f in found if " DOX105 " in f] == [
-        "`helpers/shapes.py` has functions `load(path: str) -> Config`, "
-        "`async fetch(name: str) -> str` but the companion has no Top-level functions block [*]"
-    ]
-    run_cli(root, "check", "--no-cache", "--fix")
-    assert "- `async fetch(name: str) -> str`\n" in (root / DOX).read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("label", ["", "**Hinweise:**\n"])
-def test_a_heading_over_sentences_opening_with_the_functions_is_no_lead(
-    make_repo, run_cli, label: str
-) -> None:
-    """`` - `load` reads the file.`` under a heading is a sentence about the
-    function, not the list of the functions: the block is missing, with its fix."""
-    text = COMPANION.replace("- Top-level functions:\n", "").replace(
-        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n", ""
-    )
-    text = text.replace(
-        "## Key Concepts\n",
-        f"## Key Concepts\n{label}- `load` reads the file.\n- `fetch` asks the server.\n",
-    )
+    text = text.replace("## Key Concepts\n", f"## Key Concepts\n{notes}")
     root = _repo(make_repo, text)
     found = _findings(run_cli(root, "check", "--no-cache").output)
     assert [f.split(" DOX105 ")[1] for f in found if " DOX105 " in f] == [

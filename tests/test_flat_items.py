@@ -123,53 +123,27 @@ def test_no_second_item_beside_a_flat_one_after_nested_items(make_repo, run_cli)
     assert _text(root) == dox
 
 
-def test_a_definition_list_under_the_lead_is_reported_as_not_read(make_repo, run_cli) -> None:
-    dox = _dox(
-        "- Arguments of `WaitTool`:\n\n"
-        "`seconds`\n: optional integer, default `0`.\n\n"
-        "`minutes`\n: optional integer, default `0`.\n\n"
-    )
-    root = _repo(make_repo, dox)
-    assert _findings(run_cli, root) == [
-        f"{DOX}:12:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool reads "
-        "(it cannot read line 15 as an `Arguments of `WaitTool`:` line with the arguments under it)"
-    ]
-    _fix_twice(run_cli, root)
-    assert _text(root) == dox
-
-
 @pytest.mark.parametrize(
-    "example",
+    "body",
     [
-        '```json\n{"seconds": 5, "minutes": 1}\n```\n',
-        "```yaml\nseconds: 5\nminutes: 1\n```\n",
-        '```json\n{"tool_name": "wait", "tool_args": {"seconds": 5, "minutes": 1}}\n```\n',
+        # a definition list
+        "`seconds`\n: optional integer, default `0`.\n\n"
+        "`minutes`\n: optional integer, default `0`.\n\n",
+        # an example object in a code block
+        '```json\n{"seconds": 5, "minutes": 1}\n```\n\n',
+        "```yaml\nseconds: 5\nminutes: 1\n```\n\n",
+        '```json\n{"tool_name": "wait", "tool_args": {"seconds": 5, "minutes": 1}}\n```\n\n',
+        # a heading for each argument
+        "#### `seconds`\n\nHow long to wait.\n\n#### `minutes`\n\nMinutes too.\n\n",
     ],
 )
-def test_an_example_of_the_arguments_in_a_code_block_is_reported_as_not_read(
-    make_repo, run_cli, example: str
+def test_arguments_under_the_lead_in_a_form_not_read_are_reported_without_a_fix(
+    make_repo, run_cli, body: str
 ) -> None:
-    """The arguments written as an example object under the lead are
-    documented there: no finding says they are not, and no second list is
-    written beside the example."""
-    dox = _dox("- Arguments of `WaitTool`:\n\n" + example + "\n")
-    root = _repo(make_repo, dox)
-    assert _findings(run_cli, root) == [
-        f"{DOX}:12:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool reads "
-        "(it cannot read line 15 as an `Arguments of `WaitTool`:` line with the arguments under it)"
-    ]
-    _fix_twice(run_cli, root)
-    assert _text(root) == dox
-
-
-def test_a_heading_for_each_argument_under_the_lead_is_reported_as_not_read(
-    make_repo, run_cli
-) -> None:
-    dox = _dox(
-        "- Arguments of `WaitTool`:\n\n"
-        "#### `seconds`\n\nHow long to wait.\n\n"
-        "#### `minutes`\n\nMinutes too.\n\n"
-    )
+    """The arguments written under the lead in a form doxtool does not read
+    are documented there: no finding says they are not, and no second list
+    is written beside the person's."""
+    dox = _dox("- Arguments of `WaitTool`:\n\n" + body)
     root = _repo(make_repo, dox)
     assert _findings(run_cli, root) == [
         f"{DOX}:12:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool reads "

@@ -87,40 +87,56 @@ def restore(env: Env, saved: Saved) -> None:
         _set(env, field, name, held, value)
 
 
-def passed_locals(node: cst.FunctionDef, call: cst.Call, env: Env) -> dict[str, str]:
-    """The nested function's parameters ``call`` hands a local of the
-    enclosing function by its bare name (by position or keyword), when that
-    local stands for an argument; none when the call hands ``*`` or ``**``
-    values (where they land is not known)."""
+def call_bindings(
+    node: cst.FunctionDef, call: cst.Call
+) -> tuple[dict[str, cst.BaseExpression], list[cst.Param]] | None:
+    """What ``call`` hands each parameter of the nested function ``node``
+    (by position or keyword), and the parameters it leaves to their
+    defaults; None when it hands ``*`` or ``**`` values (where they land is
+    not known)."""
     if any(arg.star for arg in call.args):
-        return {}
+        return None
     params = node.params
     positional = [p.name.value for p in (*params.posonly_params, *params.params)]
     named = {*positional, *(p.name.value for p in params.kwonly_params)}
-    found: dict[str, str] = {}
-    bound: set[str | None] = set()
+    handed: dict[str, cst.BaseExpression] = {}
     index = 0
     for arg in call.args:
-        if arg.keyword is not None:
+        if arg.keyword is not None:  # one a ``**`` parameter takes holds no name
             name: str | None = arg.keyword.value if arg.keyword.value in named else None
         elif index < len(positional):
             name = positional[index]
             index += 1
         else:
             name = None
-        value = arg.value
-        bound.add(name)
-        if name is None or type(value) is not cst.Name:
-            continue
-        if value.value in env.var_args or value.value in env.var_groups:
+        if name is not None:
+            handed[name] = arg.value
+    every = (*params.posonly_params, *params.params, *params.kwonly_params)
+    return handed, [p for p in every if p.name.value not in handed]
+
+
+def passed_locals(node: cst.FunctionDef, call: cst.Call, env: Env) -> dict[str, str]:
+    """The nested function's parameters ``call`` hands a local of the
+    enclosing function by its bare name (by position or keyword), when that
+    local stands for an argument; none when the call hands ``*`` or ``**``
+    values (where they land is not known)."""
+    bindings = call_bindings(node, call)
+    if bindings is None:
+        return {}
+    handed, left = bindings
+    found: dict[str, str] = {}
+    for name, value in handed.items():
+        if type(value) is cst.Name and (
+            value.value in env.var_args or value.value in env.var_groups
+        ):
             found[name] = value.value
     # a parameter the call leaves to its default, a local bound when the
     # ``def`` ran (``def check(mode=mode)``): that local's value
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+    for param in left:
         default = param.default
-        if param.name.value in bound or type(default) is not cst.Name:
-            continue
-        if default.value in env.var_args or default.value in env.var_groups:
+        if type(default) is cst.Name and (
+            default.value in env.var_args or default.value in env.var_groups
+        ):
             found[param.name.value] = default.value
     return found
 

@@ -30,7 +30,7 @@ import libcst as cst
 from doxtool.core.literaleval import literal_eval
 from doxtool.python.accessors import accessor_read, held_defaults
 from doxtool.python.callfallbacks import past_fallback
-from doxtool.python.closureparams import passed_locals, restore, shadow
+from doxtool.python.closureparams import call_bindings, passed_locals, restore, shadow
 from doxtool.python.cstnodes import child_nodes, parameter_names, suite_body
 from doxtool.python.ownkeys import shadowed_keys
 from doxtool.python.walkstate import Env
@@ -161,34 +161,20 @@ class ClosureWalk:
         (a string, or a name the walk knows holds one), by position or by
         keyword, and those it leaves at a literal default; none when the
         call hands ``*`` or ``**`` values (where they land is not known)."""
-        if any(arg.star for arg in call.args):
+        bindings = call_bindings(node, call)
+        if bindings is None:
             return {}
-        params = node.params
-        positional = [p.name.value for p in (*params.posonly_params, *params.params)]
-        named = {*positional, *(p.name.value for p in params.kwonly_params)}
+        handed, left = bindings
         found: dict[str, str] = {}
-        filled: set[str] = set()
-        index = 0
-        for arg in call.args:
-            if arg.keyword is not None:  # one a ``**`` parameter takes holds no name
-                name: str | None = arg.keyword.value if arg.keyword.value in named else None
-            elif index < len(positional):
-                name = positional[index]
-                index += 1
-            else:
-                name = None
-            if name is None:
-                continue
-            filled.add(name)
-            value = self._key(arg.value, env)
-            if isinstance(value, str):
-                found[name] = value
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-            name = param.name.value
-            if name not in filled and param.default is not None:
+        for name, value in handed.items():
+            key = self._key(value, env)
+            if isinstance(key, str):
+                found[name] = key
+        for param in left:
+            if param.default is not None:
                 default = self._literal_key(param.default)
                 if default is not None:
-                    found[name] = default
+                    found[param.name.value] = default
         return found
 
     def _lambda(self, node: cst.Lambda, env: Env) -> None:
