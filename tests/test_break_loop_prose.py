@@ -284,3 +284,92 @@ def test_a_sentence_naming_no_class_in_a_companion_of_several_is_no_ones(
     found = _two_classes(run_cli, make_repo, sentence)
     assert len(found) == 2
     assert all("is not documented;" in line and "[*]" in line for line in found)
+
+
+# a companion in another language states the value in its own words
+_FOREIGN = [
+    "- `break_loop` ist immer `false`.",
+    "Siempre devuelve `break_loop` = `false`.",
+    "- `break_loop` est toujours `false`.",
+    "- `break_loop` 始终为 `false`。",
+]
+
+
+@pytest.mark.parametrize("sentence", _FOREIGN)
+def test_a_statement_in_another_language_that_agrees_is_no_finding(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """It was reported as not documented, and the fix wrote a second,
+    English ``break_loop`` line beside the person's."""
+    found, root = _paragraph(run_cli, make_repo, sentence)
+    assert found == []
+    run_cli(root, "check", "--fix", "--select", "DOX120", "tools/echo.py")
+    assert (root / "tools/echo.py.dox.md").read_text() == _PARAGRAPH.replace("SENTENCE", sentence)
+
+
+_FINISH_PY = ECHO_PY.replace('"nothing", break_loop=False', '"nothing", break_loop=True')
+
+
+@pytest.mark.parametrize("sentence", _FOREIGN)
+def test_a_statement_in_another_language_that_disagrees_is_reported_and_kept(
+    run_cli, make_repo, sentence: str
+) -> None:
+    root = make_repo(
+        {
+            "tools/echo.py": _FINISH_PY,
+            "tools/echo.py.dox.md": _PARAGRAPH.replace("SENTENCE", sentence),
+        }
+    )
+    result = run_cli(root, "check", "--select", "DOX120", "tools/echo.py")
+    (line,) = [line for line in result.output.splitlines() if "DOX120" in line]
+    assert "is documented wrongly (line 12 says false)" in line
+    assert "[*]" not in line
+    run_cli(root, "check", "--fix", "--select", "DOX120", "tools/echo.py")
+    assert (root / "tools/echo.py.dox.md").read_text() == _PARAGRAPH.replace("SENTENCE", sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # negated or qualified in the words of a language doxtool knows
+        "- `break_loop` ist nie `true`.",
+        "- `break_loop` n'est jamais `true`.",
+        "`break_loop` no es `true`.",
+        "- `break_loop` 不是 `true`。",
+        "- `break_loop` ist nur `true`, wenn die Aufgabe fertig ist.",
+        # both values
+        "- `break_loop` ist `true` oder `false`.",
+    ],
+)
+def test_a_statement_in_another_language_doxtool_cannot_compare_gets_no_second_line(
+    run_cli, make_repo, sentence: str
+) -> None:
+    (line,), root = _paragraph(run_cli, make_repo, sentence)
+    assert "not documented in a form doxtool reads (line 12)" in line
+    assert "documented wrongly" not in line
+    assert "[*]" not in line
+    run_cli(root, "check", "--fix", "--select", "DOX120", "tools/echo.py")
+    assert (root / "tools/echo.py.dox.md").read_text() == _PARAGRAPH.replace("SENTENCE", sentence)
+
+
+def test_a_statement_in_another_language_naming_no_class_of_several_is_no_ones(
+    run_cli, make_repo
+) -> None:
+    found = _two_classes(run_cli, make_repo, "- `break_loop` ist immer `true`.")
+    assert len(found) == 2
+    assert all("is not documented;" in line and "[*]" in line for line in found)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["`Echo` setzt `break_loop` nie auf `true`.", "`Echo` ne met jamais `break_loop` à `true`."],
+)
+def test_a_sentence_naming_the_class_turned_around_in_another_language_is_not_called_wrong(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """``nie`` turns the value around: read as `true`, the person's right
+    sentence was called wrong."""
+    (line,) = _check(run_cli, make_repo, sentence)[0]
+    assert "not documented in a form doxtool reads (line 8)" in line
+    assert "documented wrongly" not in line
+    assert "[*]" not in line

@@ -18,6 +18,7 @@ from doxtool.companions.edits import (
     removal_edit,
 )
 from doxtool.companions.factlines import ExpectedBlock, is_none
+from doxtool.companions.foreignbreakloop import foreign_statement, turned
 from doxtool.companions.helditems import drops_words
 from doxtool.companions.lazylines import moves_a_note
 from doxtool.companions.model import FactBlock
@@ -343,9 +344,19 @@ companion's: it neither stands for the `break_loop` line nor keeps one from bein
         )
         state = "is not documented" if block is None else "is documented wrongly"
         unread = unread_lead(doc.companion, expected) if block is None else None
+        foreign = (
+            foreign_statement(doc.companion, expected) if block is None and unread is None else None
+        )
+        if foreign is not None:
+            # ``- `break_loop` ist immer `false`.``: no second line beside it
+            unread = foreign.line
         if unread is not None:
             # ``... never ends the turn: `break_loop` is always false.``
-            said = read_prose_break_loop(line_content(doc.companion.lines[unread - 1]))
+            said = (
+                foreign.values
+                if foreign is not None
+                else _read_prose(line_content(doc.companion.lines[unread - 1]))
+            )
             if said is not None and sorted(said) == sorted(expected.values):
                 return
             if said is not None:
@@ -359,8 +370,17 @@ companion's: it neither stands for the `break_loop` line nor keeps one from bein
             doc.path,
             self.where(doc, block, expected),
             subject=f"{doc.module}:{expected.key}",
-            fix=self.fix(doc, expected, f"update break_loop of {expected.subject}"),
+            fix=None
+            if foreign is not None
+            else self.fix(doc, expected, f"update break_loop of {expected.subject}"),
         )
+
+
+def _read_prose(content: str) -> list[str] | None:
+    """The values a person's line states of ``break_loop`` (None: none
+    doxtool can compare, as when a word of another language may turn them
+    around: ``- `Echo` setzt `break_loop` nie auf `true`.``)."""
+    return None if turned(content) else read_prose_break_loop(content)
 
 
 class RepairableDrift(BlockRule):
