@@ -292,6 +292,8 @@ _FOREIGN = [
     "Siempre devuelve `break_loop` = `false`.",
     "- `break_loop` est toujours `false`.",
     "- `break_loop` 始终为 `false`。",
+    # words other languages borrow from English
+    "Das Tool setzt `break_loop` immer auf `false`.",
 ]
 
 
@@ -339,6 +341,9 @@ def test_a_statement_in_another_language_that_disagrees_is_reported_and_kept(
         "- `break_loop` ist nur `true`, wenn die Aufgabe fertig ist.",
         # both values
         "- `break_loop` ist `true` oder `false`.",
+        "- `break_loop` ist `true` oder false.",
+        # another name the value may be of
+        "- Anders als bei `response` ist `break_loop` hier `true`.",
     ],
 )
 def test_a_statement_in_another_language_doxtool_cannot_compare_gets_no_second_line(

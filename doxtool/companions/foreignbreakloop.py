@@ -22,7 +22,8 @@ from doxtool.companions.unreadleads import shown_lines
 #: English words: a line holding one is in words doxtool reads as English
 #: sentences (:func:`doxtool.companions.breakloop.read_prose_break_loop`),
 #: or about ``break_loop`` in general
-#: (not the words other languages share with it: ``no``, ``a``, ``on``, ``so``)
+#: (not the words other languages share with it: ``no``, ``a``, ``on``, ``so``,
+#: nor the ones they borrow: ``Tool``, ``Agent``, ``Loop``)
 _ENGLISH = frozenset(
     re.findall(
         r"\w+",
@@ -32,7 +33,7 @@ _ENGLISH = frozenset(
         unless except otherwise else until while after before set sets setting return returns
         returned ends stops stop keeps keep stays remains defaults whose which who should must
         can could may might would does do did has have had then than unlike also every each
-        all any tool agent loop turn value true false
+        all any
         """,
     )
 )
@@ -109,9 +110,21 @@ def foreign_statement(companion: Companion, expected: ExpectedBlock) -> Statemen
             continue  # about another class
         if others and expected.subject not in named and not _names(heading, expected.subject):
             continue  # whose value, in a companion of several classes, is not known
+        # another name in code (``Anders als `response` ...``) may be what
+        # the value is of
+        other = [
+            c
+            for c in codes
+            if c not in (_MENTION, expected.subject) and c.casefold() not in _BOOLEANS
+        ]
         unambiguous = (
-            len(set(values)) == 1 and codes.count(_MENTION) + len(values) <= 2
-        ) and not _TURNING.search(words)
+            len(set(values)) == 1
+            and codes.count(_MENTION) + len(values) <= 2
+            and not any(not _ASSIGNED.fullmatch(c) for c in other)
+            and not _TURNING.search(words)
+            # a boolean outside code may be a second value (``oder false``)
+            and not any(w.casefold() in _BOOLEANS for w in _WORD.findall(words))
+        )
         return Statement(number, [values[0]] if unambiguous else None)
     return None
 
