@@ -339,6 +339,7 @@ def test_a_statement_in_another_language_that_disagrees_is_reported_and_kept(
         "`break_loop` no es `true`.",
         "- `break_loop` 不是 `true`。",
         "- `break_loop` ist nur `true`, wenn die Aufgabe fertig ist.",
+        "- `break_loop` est `true` pour la plupart des actions.",
         # both values
         "- `break_loop` ist `true` oder `false`.",
         "- `break_loop` ist `true` oder false.",

@@ -47,18 +47,18 @@ _TURNING = re.compile(
     r"(?<![^\W\d_])(?:"
     # German
     r"nicht|nie|niemals|kein\w*|ohne|weder|außer|ausser|nur|wenn|falls|sofern|sonst|bis|"
-    r"meist\w*|manchmal|oft|normalerweise|gewöhnlich|ob|kann|könnte|darf|war|waren|früher|"
+    r"meist\w*|größtenteils|manchmal|oft|normalerweise|gewöhnlich|ob|kann|könnte|darf|war|waren|früher|"
     # French
     r"ne|n|pas|jamais|sans|ni|aucun\w*|sauf|seulement|uniquement|quand|lorsque?|si|sinon|"
-    r"parfois|souvent|généralement|peut|pourrait|était|auparavant|"
+    r"parfois|plupart|souvent|généralement|peut|pourrait|était|auparavant|"
     # Spanish
     r"no|nunca|jamás|sin|ningún|ninguna?|salvo|excepto|solo|sólo|únicamente|cuando|sino|"
-    r"veces|normalmente|puede|podría|era|antes|"
+    r"veces|mayor[ií]a|normalmente|puede|podría|era|antes|"
     # Russian
-    r"не|ни|нет|никогда|без|кроме|только|если|когда|иначе|обычно|иногда|может|был\w*|раньше"
+    r"большинств\w*|не|ни|нет|никогда|без|кроме|только|если|когда|иначе|обычно|иногда|может|был\w*|раньше"
     r")(?![^\W\d_])"
     # Chinese, Japanese (no spaces between words)
-    r"|[不没無无非未别勿否除仅只若]|如果|当|时|通常|有时|可能|以前|曾|場合|とき|時|のみ|だけ|以外"
+    r"|[不没無无非未别勿否除仅只若]|如果|当|时|通常|有时|大多|大部分|多くの|可能|以前|曾|場合|とき|時|のみ|だけ|以外"
     r"|ない|ません|ず",
     re.IGNORECASE,
 )
