@@ -379,3 +379,20 @@ def test_a_sentence_naming_the_class_turned_around_in_another_language_is_not_ca
     assert "not documented in a form doxtool reads (line 8)" in line
     assert "documented wrongly" not in line
     assert "[*]" not in line
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It gives no answer of its own: `break_loop` is always false.",
+        "If the text is empty it says nothing, and `break_loop` is always `false`.",
+    ],
+)
+def test_an_english_sentence_holding_a_word_of_another_language_is_read_as_english(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """``no`` is Spanish too: a line in English words is read as English,
+    whose words turning a value around doxtool knows (``no answer`` turns
+    nothing here), and its statement agrees."""
+    found, _ = _check(run_cli, make_repo, sentence)
+    assert found == []

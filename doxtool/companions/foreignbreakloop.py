@@ -98,7 +98,7 @@ def foreign_statement(companion: Companion, expected: ExpectedBlock) -> Statemen
         if _MENTION not in codes and not any(_ASSIGNED.fullmatch(c) for c in codes):
             continue
         words = " ".join(span.text for span in found if not span.code)
-        if any(word.casefold() in _ENGLISH for word in _WORD.findall(words)):
+        if _english(words):
             continue
         values = [c.casefold() for c in codes if c.casefold() in _BOOLEANS] + [
             m.group(1).casefold() for c in codes for m in [_ASSIGNED.fullmatch(c)] if m
@@ -138,7 +138,15 @@ def turned(content: str) -> bool:
     """Whether the words of ``content`` outside code spans hold one of
     another language doxtool knows that may turn a value around or qualify
     it (`` `Echo` setzt `break_loop` nie auf `true`. ``)."""
-    return _TURNING.search(" ".join(s.text for s in spans(content) if not s.code)) is not None
+    words = " ".join(s.text for s in spans(content) if not s.code)
+    if _english(words):
+        return False  # read as English (``It gives no answer: `break_loop` is always false.``)
+    return _TURNING.search(words) is not None
+
+
+def _english(words: str) -> bool:
+    """Whether ``words`` hold an English word (:data:`_ENGLISH`)."""
+    return any(word.casefold() in _ENGLISH for word in _WORD.findall(words))
 
 
 def _names(text: str, name: str) -> bool:
