@@ -98,32 +98,33 @@ return Response(message=op, break_loop=False)
 """
 
 
+def _op_past_a_search(run_cli, make_repo, run: str, default: str) -> dict:
+    """The facts of ``op`` (default ``default``) in a tool whose ``run``
+    ends in a call that may answer the other values (``self.search(...)``)."""
+    body = indent(dedent(run).format(end='await self.search("results for op")'), " " * 8)
+    source = TOOL.format(body=body.rstrip("\n")).replace('get("op", "")', f'get("op", "{default}")')
+    root = make_repo({"tools/ops.py": source})
+    result = run_cli(root, "inspect", "tools/ops.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (argument,) = module["tools"][0]["arguments"]
+    return argument
+
+
 @pytest.mark.parametrize("run", [FALL_THROUGH, ELSE, MATCH, NOT_IN])
 def test_a_default_the_run_takes_stays_past_a_call_that_may_not_refuse(
     run_cli, make_repo, run: str
 ) -> None:
     # a missing op is "status", a value the run takes: what the call gives
     # the other values does not make its default unknown
-    body = indent(dedent(run).format(end='await self.search("results for op")'), " " * 8)
-    source = TOOL.format(body=body.rstrip("\n")).replace('get("op", "")', 'get("op", "status")')
-    root = make_repo({"tools/ops.py": source})
-    result = run_cli(root, "inspect", "tools/ops.py", "--json")
-    assert result.exit_code == 0, result.output
-    (module,) = json.loads(result.output)
-    (argument,) = module["tools"][0]["arguments"]
+    argument = _op_past_a_search(run_cli, make_repo, run, "status")
     assert _claims(argument) == (False, False, True, None)
     assert (argument["default"], argument["default_unknown"]) == ("status", False)
 
 
 @pytest.mark.parametrize("run", [FALL_THROUGH, NOT_IN])
 def test_a_default_the_run_does_not_take_stays_unknown(run_cli, make_repo, run: str) -> None:
-    body = indent(dedent(run).format(end='await self.search("results for op")'), " " * 8)
-    source = TOOL.format(body=body.rstrip("\n")).replace('get("op", "")', 'get("op", "find")')
-    root = make_repo({"tools/ops.py": source})
-    result = run_cli(root, "inspect", "tools/ops.py", "--json")
-    assert result.exit_code == 0, result.output
-    (module,) = json.loads(result.output)
-    (argument,) = module["tools"][0]["arguments"]
+    argument = _op_past_a_search(run_cli, make_repo, run, "find")
     assert (argument["has_default"], argument["default_unknown"]) == (False, True)
 
 

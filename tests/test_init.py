@@ -357,13 +357,13 @@ class TaskDone(BaseTool):
 """
 
 
-def test_a_second_base_beside_class_tool_in_tool_py(tmp_path: Path, run_cli) -> None:
-    """A fork moving its tools to ``class BaseTool(ABC)`` in the ``tool.py``
-    that keeps ``class Tool``: both are bases, and its tools are tools."""
+def _init_bases(tmp_path: Path, run_cli, tool_py: str) -> list[str]:
+    """The tool bases ``init`` configures for a fork whose ``tool.py`` is
+    ``tool_py``, with one tool deriving from ``BaseTool``."""
     write_files(
         tmp_path,
         {
-            "python/helpers/tool.py": TWO_BASES,
+            "python/helpers/tool.py": tool_py,
             "python/tools/task_done.py": TASK_DONE,
             "prompts/agent.system.tool.task_done.md": "### task_done\nEnd.\nargs: `text`\n",
         },
@@ -372,7 +372,16 @@ def test_a_second_base_beside_class_tool_in_tool_py(tmp_path: Path, run_cli) -> 
     assert result.exit_code == 0, result.output
     config = load_file(tmp_path / "doxtool.toml")
     assert config is not None
-    assert config.tool_bases == ["python.helpers.tool.Tool", "python.helpers.tool.BaseTool"]
+    return config.tool_bases
+
+
+def test_a_second_base_beside_class_tool_in_tool_py(tmp_path: Path, run_cli) -> None:
+    """A fork moving its tools to ``class BaseTool(ABC)`` in the ``tool.py``
+    that keeps ``class Tool``: both are bases, and its tools are tools."""
+    assert _init_bases(tmp_path, run_cli, TWO_BASES) == [
+        "python.helpers.tool.Tool",
+        "python.helpers.tool.BaseTool",
+    ]
     check = run_cli(tmp_path, "check", "--no-cache")
     assert "DOX004" not in check.output, check.output
 
@@ -398,16 +407,7 @@ class ToolCall:
     def execute(self, agent):
         return agent
 """
-    write_files(
-        tmp_path,
-        {
-            "python/helpers/tool.py": TWO_BASES + others,
-            "python/tools/task_done.py": TASK_DONE,
-            "prompts/agent.system.tool.task_done.md": "### task_done\nEnd.\nargs: `text`\n",
-        },
-    )
-    result = run_cli(tmp_path, "init")
-    assert result.exit_code == 0, result.output
-    config = load_file(tmp_path / "doxtool.toml")
-    assert config is not None
-    assert config.tool_bases == ["python.helpers.tool.Tool", "python.helpers.tool.BaseTool"]
+    assert _init_bases(tmp_path, run_cli, TWO_BASES + others) == [
+        "python.helpers.tool.Tool",
+        "python.helpers.tool.BaseTool",
+    ]
