@@ -315,6 +315,33 @@ def test_a_fork_s_base_and_tool_directory_are_found_by_what_they_define(
     assert "would create mytools/ping.py" in scaffold.output, scaffold.output
 
 
+def test_a_package_inside_the_tools_directory_is_no_tool_directory(make_repo, run_cli) -> None:
+    """Tool classes in ``tools/pentest/`` (a package the tools directory's own
+    ``__init__.py`` registers by other names) are no tools of the framework,
+    which loads ``tools/<name>.py`` alone: ``tools`` is the tool directory,
+    and no prompt is asked for ``scan`` or ``probe``."""
+    scan = WAIT_PY.replace("WaitTool", "ScanTool")
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/pentest/__init__.py": (
+                "from .scan import ScanTool\nfrom .probe import ProbeTool\n\n"
+                'tools = {"port_scan": ScanTool, "probe": ProbeTool}\n'
+            ),
+            "tools/pentest/scan.py": scan,
+            "tools/pentest/probe.py": scan.replace("ScanTool", "ProbeTool"),
+        }
+    )
+    result = run_cli(root, "init")
+    assert result.exit_code == 0, result.output
+    assert "detected tool directories: tools (1 module)\n" in result.output
+    config = load_file(root / "doxtool.toml")
+    assert config is not None
+    assert config.tool_dirs == ["tools", "plugins/*/tools"]
+    check = run_cli(root, "check", "--no-cache")
+    assert check.output == "All checks passed.\n", check.output
+
+
 TWO_BASES = """\
 from abc import ABC, abstractmethod
 from dataclasses import dataclass

@@ -84,7 +84,9 @@ class ToolDirCandidates:
         the base is named in no way read here, every one: nothing tells them
         apart); a directory of another name when two of its modules or more,
         and more than half, define one (a helper module defining a tool class
-        of its own makes no tool directory)."""
+        of its own makes no tool directory), unless it lies inside a ``tools``
+        directory holding tools: a package there is no directory the
+        framework loads tools from."""
         classes: dict[str, list[str]] = {}
         owner: dict[str, tuple[str, str]] = {}
         for rel, files in [*self.modules.items(), *self.others.items()]:
@@ -102,6 +104,11 @@ class ToolDirCandidates:
         named = {rel for rel, _ in tools} if tools else set(self.modules)
         found = [rel for rel in self.modules if rel in named]
         for rel, files in self.others.items():
+            # a package inside a tools directory (``python/tools/pentest/``):
+            # the framework loads that directory's own modules, never a
+            # module of a directory below it, whatever its classes derive from
+            if any(rel.startswith(f"{tools}/") for tools in found):
+                continue
             count = sum(1 for name in files if (rel, name) in tools)
             if count >= 2 and count * 2 > len(files):
                 found.append(rel)
