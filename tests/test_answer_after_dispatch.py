@@ -100,6 +100,18 @@ ANSWERS = [
         'result = "Unknown command: {}".format(command)',
         "return Response(result, break_loop=False)",
     ),
+    # statements between the dispatch and the return that do not name the
+    # message change nothing of it
+    (
+        DISPATCH,
+        'response = Response(message="Unknown command", break_loop=False)',
+        'self.agent.context.log.log(type="info", content="dispatched")\n            return response',
+    ),
+    (
+        MATCH,
+        'result = "Unknown command: " + command',
+        'self.set_progress("done")\n        return Response(message=result, break_loop=False)',
+    ),
 ]
 
 
@@ -143,4 +155,37 @@ def test_an_arm_whose_value_is_not_a_message_returned_closes_nothing(
     argument = _command(run_cli, make_repo, template, else_arm, after)
     assert argument["required"] is False
     assert argument["default"] == ""
+    assert not argument.get("enum")
+
+
+HANDED = [
+    "await self.after_execution(response)\n            return response",
+    'self._finish(response)\n            self.agent.context.log.log(type="info")\n            return response',
+]
+
+
+@pytest.mark.parametrize("after", HANDED)
+def test_an_arm_whose_message_is_handed_to_a_call_before_it_is_returned_is_not_known(
+    run_cli, make_repo, after: str
+) -> None:
+    """The call may change what the ``Response`` says: whether the arm
+    refuses the values the dispatch does not test is not known, so the
+    argument is neither optional nor required, and its values are not listed."""
+    else_arm = 'response = Response(message="Unknown command", break_loop=False)'
+    argument = _command(run_cli, make_repo, DISPATCH, else_arm, after)
+    assert argument["required"] is False
+    assert argument["required_unknown"] is True
+    assert not argument.get("enum")
+
+
+def test_an_arm_whose_message_is_bound_anew_before_it_is_returned_closes_nothing(
+    run_cli, make_repo
+) -> None:
+    """``response = self._diff()`` after the dispatch replaces the arm's
+    message: the arm's message is never returned."""
+    else_arm = 'response = Response(message="Unknown command", break_loop=False)'
+    after = "response = Response(self._diff(), False)\n            return response"
+    argument = _command(run_cli, make_repo, DISPATCH, else_arm, after)
+    assert argument["required"] is False
+    assert argument["required_unknown"] is False
     assert not argument.get("enum")

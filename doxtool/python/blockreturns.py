@@ -55,30 +55,70 @@ def with_answer_after(
 ) -> Sequence[cst.BaseStatement]:
     """``body``, an arm of a dispatch whose last statement binds ``name`` to a
     message (a string written there, a rendered prompt, a ``Response``),
-    with the ``return`` right after the dispatch appended when that return
-    hands ``name`` on (``return name``, ``return Response(message=name)``),
-    ``name`` written as its value there: the path the arm's calls take. A
-    value that does work (``response = self._merge()``) is no answer this
-    reads, and ``body`` is left as it is."""
+    with the ``return`` after the dispatch appended when that return hands
+    ``name`` on (``return name``, ``return Response(message=name)``),
+    ``name`` written as its value there: the path the arm's calls take. The
+    simple statements between (``self.log.update(done=True)``) are passed
+    over when none names ``name``. A value that does work (``response =
+    self._merge()``) is no answer this reads, and ``body`` is left as it is."""
+    found = _answer_returned(body, following)
+    if found is None:
+        return body
+    bound, line, ret, between = found
+    name = bound.targets[0].target.value  # type: ignore[attr-defined]
+    if any(_binds(small, name) for small in between):
+        return body  # handed to a call, or bound anew: :func:`answer_handed_on`
+    assert ret.value is not None
+    value = bound.value if type(ret.value) is cst.Name else _with_message(ret.value, bound.value)
+    return [*body, line.with_changes(body=[ret.with_changes(value=value)])]
+
+
+def answer_handed_on(
+    body: Sequence[cst.BaseStatement], following: Sequence[cst.BaseStatement]
+) -> bool:
+    """Whether the message the arm ``body`` binds (as :func:`with_answer_after`
+    reads it) is returned after the dispatch only past a statement naming it
+    without binding it anew: handed to a call (``self.after_execution(response)``),
+    which may change what it says, so whether the arm refuses is not known."""
+    found = _answer_returned(body, following)
+    if found is None:
+        return False
+    bound, _, _, between = found
+    name = bound.targets[0].target.value  # type: ignore[attr-defined]
+    return any(_binds(small, name) for small in between) and not any(
+        _rebinds(small, name) for small in between
+    )
+
+
+def _answer_returned(
+    body: Sequence[cst.BaseStatement], following: Sequence[cst.BaseStatement]
+) -> tuple[cst.Assign, cst.SimpleStatementLine, cst.Return, list[cst.BaseSmallStatement]] | None:
+    """The arm's last statement ``name = <message>``, the line and the
+    ``return`` after the dispatch handing ``name`` on, and the simple
+    statements between; None when the arm binds no message so, or a
+    compound statement or another ``return`` comes first."""
     if not body or not following or type(body[-1]) not in _SIMPLE:
-        return body
-    after = following[0]
-    if type(after) is not cst.SimpleStatementLine or len(after.body) != 1:
-        return body
-    ret = after.body[0]
-    if type(ret) is not cst.Return or ret.value is None:
-        return body
+        return None
     bound = body[-1].body[-1]  # type: ignore[attr-defined]
     if type(bound) is not cst.Assign or len(bound.targets) != 1:
-        return body
+        return None
     target = bound.targets[0].target
     if type(target) is not cst.Name or not _message(bound.value):
-        return body
-    name = target.value
-    if not _hands_on(ret.value, name):
-        return body
-    value = bound.value if type(ret.value) is cst.Name else _with_message(ret.value, bound.value)
-    return [*body, after.with_changes(body=[ret.with_changes(value=value)])]
+        return None
+    between: list[cst.BaseSmallStatement] = []
+    for stmt in following:
+        if type(stmt) is not cst.SimpleStatementLine:
+            return None
+        for small in stmt.body:
+            if type(small) is not cst.Return:
+                between.append(small)
+                continue
+            if small.value is None or not _hands_on(small.value, target.value):
+                return None
+            if len(stmt.body) != 1:
+                return None
+            return bound, stmt, small, between
+    return None
 
 
 def written(node: cst.BaseExpression) -> bool:

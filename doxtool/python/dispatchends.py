@@ -26,7 +26,7 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.python.blockreturns import with_answer_after
+from doxtool.python.blockreturns import answer_handed_on, with_answer_after
 from doxtool.python.checktests import and_parts, rejects, takes_listed, truth_tested
 from doxtool.python.controlflow import ends_with_raise, terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
@@ -37,6 +37,9 @@ from doxtool.python.walkstate import Env
 #: how the values a run of tests does not take end (``ANSWERED``: a
 #: rejecting test returns what a call gives, which may refuse them)
 REFUSED, UNDECIDED, OPEN, ANSWERED = "refused", "undecided", "open", "answered"
+#: the ``else`` arm binds its message, handed to a call before it is returned:
+#: it may refuse the values not taken, a missing key's among them, or not
+HANDED = "handed"
 
 
 class DispatchEnds:
@@ -76,6 +79,16 @@ class DispatchEnds:
         if end is UNDECIDED:  # the Response after one tested value: answer or refusal
             for value in tested_values(stmt):
                 self._values_unknown(value, env)
+        if end is HANDED:
+            # whether the values not taken are refused is not known, nor
+            # whether what a missing key gives is (a closed dispatch against
+            # values not known: :meth:`~.closedrefusals.ClosedRefusals._opaque_refuses`)
+            for value in tested_values(stmt):
+                self._values_unknown(value, env)
+                for arg in self._named_arguments(value, env):
+                    builder = self.args.get(arg)  # type: ignore[attr-defined]
+                    if builder is not None:
+                        builder.closed_opaque = True
         if end is REFUSED and self._end_call is not None:
             # ``return self.fail(...)`` past the run: closed if that call refuses
             current: cst.CSTNode | None = stmt
@@ -191,8 +204,10 @@ class DispatchEnds:
             current = current.orelse
         if current is not None:
             assert type(current) is cst.Else
-            body = with_answer_after(suite_body(current.body), following)
-            return self._refusal(body, env, tested)
+            arm = suite_body(current.body)
+            if answer_handed_on(arm, following):
+                return HANDED  # its message handed to a call before it is returned
+            return self._refusal(with_answer_after(arm, following), env, tested)
         if not every_branch_ends:
             return OPEN
         return self._error_follows(following, env, tested, subjects)
