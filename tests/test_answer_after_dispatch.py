@@ -112,6 +112,13 @@ ANSWERS = [
         'result = "Unknown command: " + command',
         'self.set_progress("done")\n        return Response(message=result, break_loop=False)',
     ),
+    # a string handed to a call stays what it is
+    (
+        DISPATCH,
+        "response = f\"Unknown command '{command}'\"",
+        "await self.agent.handle_intervention(response)\n"
+        "            return Response(message=response, break_loop=False)",
+    ),
 ]
 
 

@@ -59,15 +59,19 @@ def with_answer_after(
     ``name`` on (``return name``, ``return Response(message=name)``),
     ``name`` written as its value there: the path the arm's calls take. The
     simple statements between (``self.log.update(done=True)``) are passed
-    over when none names ``name``. A value that does work (``response =
-    self._merge()``) is no answer this reads, and ``body`` is left as it is."""
+    over when none binds ``name`` anew, and, for a ``Response`` (a string
+    handed to a call stays what it is), when none names it. A value that
+    does work (``response = self._merge()``) is no answer this reads, and
+    ``body`` is left as it is."""
     found = _answer_returned(body, following)
     if found is None:
         return body
     bound, line, ret, between = found
     name = bound.targets[0].target.value  # type: ignore[attr-defined]
-    if any(_binds(small, name) for small in between):
-        return body  # handed to a call, or bound anew: :func:`answer_handed_on`
+    if any(_rebinds(small, name) for small in between):
+        return body
+    if _is_response(bound.value) and any(_binds(small, name) for small in between):
+        return body  # handed to a call: :func:`answer_handed_on`
     assert ret.value is not None
     value = bound.value if type(ret.value) is cst.Name else _with_message(ret.value, bound.value)
     return [*body, line.with_changes(body=[ret.with_changes(value=value)])]
@@ -76,7 +80,7 @@ def with_answer_after(
 def answer_handed_on(
     body: Sequence[cst.BaseStatement], following: Sequence[cst.BaseStatement]
 ) -> bool:
-    """Whether the message the arm ``body`` binds (as :func:`with_answer_after`
+    """Whether the ``Response`` the arm ``body`` binds (as :func:`with_answer_after`
     reads it) is returned after the dispatch only past a statement naming it
     without binding it anew: handed to a call (``self.after_execution(response)``),
     which may change what it says, so whether the arm refuses is not known."""
@@ -85,9 +89,17 @@ def answer_handed_on(
         return False
     bound, _, _, between = found
     name = bound.targets[0].target.value  # type: ignore[attr-defined]
-    return any(_binds(small, name) for small in between) and not any(
-        _rebinds(small, name) for small in between
+    return (
+        _is_response(bound.value)
+        and any(_binds(small, name) for small in between)
+        and not any(_rebinds(small, name) for small in between)
     )
+
+
+def _is_response(value: cst.BaseExpression) -> bool:
+    """Whether a value is a ``Response(...)`` made there: an object a call
+    handed it may change, where a string stays what it is."""
+    return type(value) is cst.Call and getattr(value.func, "value", None) == "Response"
 
 
 def _answer_returned(
