@@ -191,3 +191,13 @@ def test_the_default_read_from_the_class_code() -> None:
     hooked = INIT.split("\n\n\n")[0] + "\n    def x(self):\n        setattr(self, 'a', 1)\n"
     assert _default(hooked) is None
     assert break_loop_default(ast.parse("class R:\n    pass").body[0], [Param("x")]) is None  # type: ignore[arg-type]
+
+
+def test_a_call_splatting_its_arguments_is_not_one_that_passes_none(tmp_path: Path) -> None:
+    # ``*parts`` may hand ``break_loop`` by position: the outcome names it,
+    # and only the other call on the line (``success`` given) holds the default
+    call = "Response(*self.args['parts']) if self.args else Response(True)"
+    out = _inspect(tmp_path, _tool(call), DATACLASS)
+    assert out.count("break_loop dynamic `*self.args['parts']`") == 2
+    assert out.count("break_loop false") == 2
+    assert "<missing>" not in out
