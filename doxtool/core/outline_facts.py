@@ -81,6 +81,10 @@ class ClassOutline:
     #: dataclass's fields, or its own ``__init__``'s past ``self``; None
     #: when not known
     init: list[Param] | None = None
+    #: the ``break_loop`` an instance made without one holds, when ``init``
+    #: is known and the class's code says it outright
+    #: (:mod:`doxtool.python.initbreakloop`); None when not known
+    break_loop_default: bool | None = None
 
 
 @dataclass(slots=True)

@@ -154,9 +154,12 @@ class Outcomes(MessageKinds):
         or dynamic (with the expression) when they are not known."""
         value = break_loop_node(call)
         if value is None:
+            # ``**options`` may hold it, and so may ``*parts`` by position
             splat = next((a for a in call.args if a.star == "**"), None)
+            splat = splat or next((a for a in call.args if a.star == "*"), None)
             if splat is not None:
-                return [("dynamic", "**" + one_line(code_of(splat.value, self.module)))]
+                text = one_line(code_of(splat.value, self.module))
+                return [("dynamic", str(splat.star) + text)]
             return [("dynamic", "<missing>")]
         return self._break_loop_value(value, env)
 

@@ -21,6 +21,7 @@ from doxtool.python.astparse import (
     is_type_checking,
     pattern_names,
 )
+from doxtool.python.initbreakloop import break_loop_default
 from doxtool.python.initparams import init_params
 from doxtool.python.opaque import opaque
 from doxtool.python.outlineareas import AREAS, keyword_areas
@@ -88,6 +89,8 @@ class _Outliner:
             # of the name) may not hold the class a call makes
             once = self._binds.get(node.name) == 1
             cls.init = init_params(node, self._target) if once else None
+            if cls.init is not None:
+                cls.break_loop_default = break_loop_default(node, cls.init)
         outline.constants = list(self._constants)
         outline.assigned = list(self._assigned)
         found, binders = self._walk(tree)

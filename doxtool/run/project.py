@@ -29,6 +29,7 @@ from doxtool.python.names import module_name, source_root
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
 from doxtool.run.declared import documented_dirs
+from doxtool.run.defaultbreak import fill_default_break_loop
 from doxtool.run.discovery import (
     WILDCARDS,
     Exclusion,
@@ -449,7 +450,10 @@ class Project:
         tools = self._tools.get(rel)
         if tools is None:
             order = lambda: loader_order(self)  # noqa: E731 (asked only where a base is)
-            tools = self._tools[rel] = self.resolver.tools(self.facts(rel), order)
+            tools = self.resolver.tools(self.facts(rel), order)
+            tools = self._tools[rel] = fill_default_break_loop(
+                self.facts, self.resolver, rel, tools
+            )
         return tools
 
     def run_tool(self, rel: str) -> ToolFacts | None:
