@@ -316,3 +316,24 @@ def test_more_labels_say_an_example_is_wrong(make_repo, run_cli) -> None:
     ):
         found = _wait(make_repo, run_cli, body)
         assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+
+
+def test_a_heading_that_says_so_labels_every_example_of_its_section(make_repo, run_cli) -> None:
+    """``#### Common mistakes`` over examples each led by the mistake it
+    shows (``Passing milliseconds:``): each one is to avoid, not only the
+    first (before, the second was checked: PRM003 on ``ms``). A heading of
+    its level, or a deeper one or a label calling an example right, ends it."""
+    for body in (
+        f"#### Common mistakes\nNo arguments:\n`{GOOD}`\nPassing milliseconds:\n`{BAD}`\n",
+        f"## Anti-patterns\n### wait in a loop\nPolling:\n```json\n{BAD}\n```\n",
+        f"#### Wrong\n```json\n{GOOD}\n```\nAlso:\n```json\n{BAD}\n```\n",
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+    for body in (
+        f"#### Common mistakes\nPassing hours.\n\n#### Usage\nPolling:\n`{BAD}`\n",
+        f"#### Common mistakes\nPassing hours.\n\n##### Correct\n`{BAD}`\n",
+        f"#### Common mistakes\nPassing hours.\n\nCorrect:\n`{BAD}`\n",
+        f"#### Don't poll\n\n### Usage\n`{BAD}`\n",
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
