@@ -76,6 +76,43 @@ def test_a_qualified_mcp_tool_name_is_no_missing_module(make_repo, run_cli) -> N
     ]
 
 
+def test_a_heading_naming_the_server_of_a_qualified_name_is_no_missing_module(
+    make_repo, run_cli
+) -> None:
+    """Agent Zero lists an MCP server's tools under a heading naming the
+    server (``### github`` over ``### github.create_issue:``,
+    helpers/mcp_handler.py): a copy of that listing said `github` did not
+    exist (PRM002), and an example calling one of its tools under it was
+    said to call another tool (PRM006). With no qualified name of that
+    server, `github` is still reported."""
+    mcp = "prompts/agent.system.tool.github_mcp.md"
+    listing = (
+        '## "Remote (MCP Server) Agent Tools" available:\n\n### github\nIssues and code.\n\n'
+        "### github.create_issue:\nCreate an issue.\n\n#### Usage:\n"
+        '`{"tool_name": "github.create_issue", "tool_args": {"title": "c"}}`\n'
+    )
+    files = {**clean_files(), mcp: listing}
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[mcp] = listing.replace("github.create_issue", "gitlab.create_issue")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert _findings(result.output) == [
+        f"{mcp}:3:5: PRM002 prompt heading names tool `github`, which does not exist "
+        "(no `github.py` in tools, python/tools, plugins/*/tools)"
+    ]
+    # an example right under the server's heading calls one of its tools: no
+    # mismatch (PRM006 said the prompt documents `github`); another server's is
+    call = '`{"tool_name": "github.search_code", "tool_args": {"q": "x"}}`\n'
+    files[mcp] = f"### github\nCall its tools as `github.<tool>`:\n{call}"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[mcp] += call.replace("github.", "gitlab.")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{mcp}:4:16: PRM006 example calls `gitlab.search_code` but the prompt documents `github`"
+    ]
+
+
 def test_a_tool_prompt_titled_by_its_first_word_teaches_the_tool(make_repo, run_cli) -> None:
     """The first heading of a tool prompt names its tool by its first word, at
     any level 1 to 3 (helpers/responses_tools.py ``_tool_name_from_heading``);
