@@ -283,3 +283,57 @@ def test_a_label_with_code_spans_before_an_inline_example_labels_it(make_repo, r
     ):
         found = _wait(make_repo, run_cli, body)
         assert [line.split(" ")[1] for line in found] == ["PRM003"], (body, found)
+
+
+def test_more_labels_say_an_example_is_wrong(make_repo, run_cli) -> None:
+    """A label saying so after a dash (``Common mistake — do not do this:``),
+    calling the example a mistake or saying it will not work, or a line of
+    emphasis alone (``**Don't do this**``, read as a heading is, with no
+    colon): before, its keys were checked as taught (PRM003)."""
+    for body in (
+        f"Common mistake \u2014 do not do this:\n```json\n{BAD}\n```\n",
+        f"Tempting shortcut - wrong:\n`{BAD}`\n",
+        f"Mistake:\n`{BAD}`\n",
+        f"A common mistake (args outside `tool_args`):\n`{BAD}`\n",
+        f"This won't work:\n```json\n{BAD}\n```\n",
+        f"The following will fail:\n`{BAD}`\n",
+        f"Does not work for this profile:\n`{BAD}`\n",
+        f"**Don't do this**\n```json\n{BAD}\n```\n",
+        f"**Wrong**\n`{BAD}`\n",
+        f"_Bad example_\n\n```json\n{BAD}\n```\n",
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+    # emphasis that does not say so, a dash before words that do not, or
+    # words saying the old form still works: the example is read
+    for body in (
+        f"**Never wait longer than needed**\n`{BAD}`\n",
+        f"**Example**\n`{BAD}`\n",
+        f"**Do not forget `tool_args`**\n`{BAD}`\n",
+        f"Example \u2014 good:\n`{BAD}`\n",
+        f"Old \u2014 still works:\n`{BAD}`\n",
+        f"This works:\n`{BAD}`\n",
+        f"**Wrong** input is refused:\n`{BAD}`\n",
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+
+
+def test_a_heading_that_says_so_labels_every_example_of_its_section(make_repo, run_cli) -> None:
+    """``#### Common mistakes`` over examples each led by the mistake it
+    shows (``Passing milliseconds:``): each one is to avoid, not only the
+    first (before, the second was checked: PRM003 on ``ms``). A heading of
+    its level, or a deeper one or a label calling an example right, ends it."""
+    for body in (
+        f"#### Common mistakes\nNo arguments:\n`{GOOD}`\nPassing milliseconds:\n`{BAD}`\n",
+        f"## Anti-patterns\n### wait in a loop\nPolling:\n```json\n{BAD}\n```\n",
+        f"#### Wrong\n```json\n{GOOD}\n```\nAlso:\n```json\n{BAD}\n```\n",
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+    for body in (
+        f"#### Common mistakes\nPassing hours.\n\n#### Usage\nPolling:\n`{BAD}`\n",
+        f"#### Common mistakes\nPassing hours.\n\n##### Correct\n`{BAD}`\n",
+        f"#### Common mistakes\nPassing hours.\n\nCorrect:\n`{BAD}`\n",
+        f"#### Don't poll\n\n### Usage\n`{BAD}`\n",
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)

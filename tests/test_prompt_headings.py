@@ -9,6 +9,8 @@ import json
 import pytest
 from samples import WAIT_PROMPT, clean_files, tool_named
 
+from doxtool.rules.examples import WAIT_PY
+
 PROMPT = "prompts/agent.system.tool.wait.md"
 
 
@@ -71,6 +73,43 @@ def test_a_qualified_mcp_tool_name_is_no_missing_module(make_repo, run_cli) -> N
     assert _findings(result.output) == [
         "prompts/agent.system.tool.github_mcp.md:1:5: PRM002 prompt heading names tool "
         "`github.`, which does not exist (no `github..py` in tools, python/tools, plugins/*/tools)"
+    ]
+
+
+def test_a_heading_naming_the_server_of_a_qualified_name_is_no_missing_module(
+    make_repo, run_cli
+) -> None:
+    """Agent Zero lists an MCP server's tools under a heading naming the
+    server (``### github`` over ``### github.create_issue:``,
+    helpers/mcp_handler.py): a copy of that listing said `github` did not
+    exist (PRM002), and an example calling one of its tools under it was
+    said to call another tool (PRM006). With no qualified name of that
+    server, `github` is still reported."""
+    mcp = "prompts/agent.system.tool.github_mcp.md"
+    listing = (
+        '## "Remote (MCP Server) Agent Tools" available:\n\n### github\nIssues and code.\n\n'
+        "### github.create_issue:\nCreate an issue.\n\n#### Usage:\n"
+        '`{"tool_name": "github.create_issue", "tool_args": {"title": "c"}}`\n'
+    )
+    files = {**clean_files(), mcp: listing}
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[mcp] = listing.replace("github.create_issue", "gitlab.create_issue")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert _findings(result.output) == [
+        f"{mcp}:3:5: PRM002 prompt heading names tool `github`, which does not exist "
+        "(no `github.py` in tools, python/tools, plugins/*/tools)"
+    ]
+    # an example right under the server's heading calls one of its tools: no
+    # mismatch (PRM006 said the prompt documents `github`); another server's is
+    call = '`{"tool_name": "github.search_code", "tool_args": {"q": "x"}}`\n'
+    files[mcp] = f"### github\nCall its tools as `github.<tool>`:\n{call}"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[mcp] += call.replace("github.", "gitlab.")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{mcp}:4:16: PRM006 example calls `gitlab.search_code` but the prompt documents `github`"
     ]
 
 
@@ -843,3 +882,46 @@ def test_a_heading_over_an_example_of_another_tool_is_no_method_beside_called_me
     root = make_repo(files)
     result = run_cli(root, "check", "--no-cache", "--select", "PRM006")
     assert _findings(result.output) == [], result.output
+
+
+def test_a_title_opening_with_another_tools_name_in_prose_titles_the_files_tool(
+    make_repo, run_cli
+) -> None:
+    """``## wait notifications`` over examples that call only ``notify``, in
+    ``agent.system.tool.notify.md``: the title opens a sentence with the
+    name of another tool, and the framework names the tool by the example's
+    ``tool_name`` before any heading. What is taught under it is
+    ``notify``'s (PRM003 said ``message`` was taught for ``wait``)."""
+    notify = "prompts/agent.system.tool.notify.md"
+    call = '`{"tool_name": "notify", "tool_args": {"message": "hi"}}`\n'
+    files = clean_files()
+    files["tools/notify.py"] = (
+        WAIT_PY.replace("WaitTool", "NotifyTool")
+        .replace('int(self.args.get("seconds", 0))', 'self.args["message"]')
+        .replace("seconds", "message")
+    )
+    for title in ("## wait notifications", "# `wait`-free notices", "### **wait** less"):
+        files[notify] = f"{title}\nSend a note.\nargs: `message`\n\n{call}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), title
+        # an argument `notify` does not read is still reported, as `notify`'s
+        files[notify] = f"{title}\nSend a note.\nargs: `message`, `level`\n\n{call}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+        assert _findings(result.output) == [
+            f"{notify}:3:19: PRM003 argument `level` is taught for `notify` but "
+            "tools/notify.py never reads it"
+        ], title
+    # a title naming `wait` (alone, as a tool, before a colon), or one with no
+    # example calling the file's tool, still names `wait`, as the framework does
+    for title, example in (
+        ("# wait", call),
+        ("## wait tool", call),
+        ("### wait: pause", call),
+        ("## wait notifications", ""),
+    ):
+        files[notify] = f"{title}\nSend a note.\nargs: `message`\n\n{example}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+        assert _findings(result.output) == [
+            f"{notify}:3:8: PRM003 argument `message` is taught for `wait` but "
+            "tools/wait.py never reads it"
+        ], title

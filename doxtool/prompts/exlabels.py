@@ -6,7 +6,9 @@ does: the title of a ``<details>`` block (``<summary>Wrong (do not
 copy)</summary>``) labels what the block holds, and in a pipe table the
 header of an example's column (``| Correct | Incorrect |``), a cell
 before it in its row (``| ❌ Wrong | `{...}` |``) or the text before it in
-its own cell (``| ❌ `{...}` |``) labels it.
+its own cell (``| ❌ `{...}` |``) labels it. A heading that says so
+(``#### Common mistakes``, ``## Anti-patterns``) labels every example of
+its section (:func:`wrong_section`), save one a nearer label calls right.
 """
 
 from __future__ import annotations
@@ -125,3 +127,22 @@ def _tables(content: str) -> tuple[list[int], list[list[str] | None]]:
             continue
         headers.append(header)
     return starts, headers
+
+
+def labels_right(label: str) -> bool:
+    """Whether ``label`` calls what follows it right (``Correct:``, ``✅ Do``)."""
+    return bool(_RIGHT_RE.fullmatch(label.strip()))
+
+
+def wrong_section(level: int, heading: str, current: int) -> int:
+    """The level of the heading whose section holds only examples to avoid,
+    after a heading of ``level`` whose text is ``heading`` (``current``:
+    that level before it, 0 for none): a heading that says its examples
+    are wrong (``#### Common mistakes``) opens such a section, and one of
+    its level or above, or a deeper one calling its examples right
+    (``##### Correct``), closes it."""
+    if labels_wrong(heading.strip().rstrip(":") + ":"):
+        return min(level, current) if current else level
+    if current and (level <= current or labels_right(heading)):
+        return 0
+    return current

@@ -176,7 +176,14 @@ _WRONG_LABEL_RE = re.compile(
     # ``Not like this``, ``What not to do``, ``Not to be used``, ``Anti-pattern``
     r"|(?:not[ \t]+(?:like[ \t]+)?this|(?:example[ \t]+of[ \t]+)?what[ \t]+not[ \t]+to[ \t]+do|"
     r"not[ \t]+to[ \t]+(?:be[ \t]+)?(?:used?|copy|copied|follow(?:ed)?)|"
-    rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}",
+    rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}"
+    # ``Mistake``, ``Common mistake``, ``A typical mistake``
+    rf"|(?:(?:an?|the)[ \t]+)?(?:(?:common|typical|frequent|classic)[ \t]+)?mistakes?{_EXPLAINED}"
+    # ``This won't work``, ``The following will fail``, ``Does not work here``
+    rf"|(?:(?:this|that|these|it|the[ \t]+following|(?:this|that|the[ \t]+next)[ \t]+{_THING})"
+    r"[ \t]+)?(?:(?:won[\u2019']?t|will[ \t]+not|would[ \t]+not|wouldn[\u2019']?t|does[ \t]+not|"
+    r"doesn[\u2019']?t|do[ \t]+not|don[\u2019']?t)[ \t]+work|(?:will|would)[ \t]+fail|fails)"
+    rf"{_WHERE}{_EXPLAINED}",
     re.I,
 )
 _OUTDATED_LABEL_RE = re.compile(
@@ -214,19 +221,22 @@ def labels_wrong(label: str) -> bool:
     """Whether ``label``, the text introducing an example (the line before
     it, a heading read as ending in ``:``, or the text before it on its
     line), says the example is wrong: a few words ending in a colon that
-    call it wrong, bad, incorrect, invalid, forbidden or not allowed, or an
-    old form (``Old (no longer works):``, ``Deprecated usage:``), or
-    tell not to do or use it (``Do not wrap in fences like this:``)
+    call it wrong, bad, incorrect, invalid, forbidden, not allowed or a
+    mistake, or an old form (``Old (no longer works):``, ``Deprecated
+    usage:``), or say it will not work (``This won't work:``), or tell not
+    to do or use it (``Do not wrap in fences like this:``)
     (``Wrong (extra keys, never do this):``, ``Bad example (do not
-    copy):``, ``❌ **Incorrect:**``, ``Never do this:``). A line that only
-    opens with such a word (``Never wait longer than needed:``, ``Do not
-    forget `tool_args`:``) does not. An exclamation mark ends a label as a
-    colon does (``Wrong!``), and a label opening with a cross (``❌ Wrong``)
-    needs neither."""
+    copy):``, ``❌ **Incorrect:**``, ``Never do this:``), in all its words,
+    its last sentence or the words after a dash (``Common mistake — do not
+    do this:``). A line that only opens with such a word (``Never wait
+    longer than needed:``, ``Do not forget `tool_args`:``) does not. An
+    exclamation mark ends a label as a colon does (``Wrong!``), and a label
+    opening with a cross (``❌ Wrong``) or wholly in emphasis, as a heading
+    (``**Don't do this**``), needs neither."""
     text = label.strip().strip(_LABEL_EDGES)
     if text and text[-1] in _LABEL_ENDS:
         text = text[:-1]
-    elif not text.lstrip(_LABEL_EDGES).startswith(tuple(_CROSSES)):
+    elif not (text.lstrip(_LABEL_EDGES).startswith(tuple(_CROSSES)) or _emphasized(label)):
         return False
     words = text.strip(_LABEL_EDGES)
     start = next((i for i, char in enumerate(words) if char.isalnum()), len(words))
@@ -236,14 +246,35 @@ def labels_wrong(label: str) -> bool:
     words = words[start:].strip(_LABEL_EDGES)
     # a label of sentences says so in its last: ``Do not add other keys. This is wrong:``
     last = _SENTENCE_END_RE.split(words)[-1].strip(_LABEL_EDGES)
+    # or in what follows a dash: ``Common mistake — do not do this:``
+    dashed = _DASH_RE.split(words)[-1].strip(_LABEL_EDGES)
+    if _STILL_WORKS_RE.search(words):
+        dashed = last
     return any(
         pattern.fullmatch(text)
         for pattern in (_WRONG_LABEL_RE, WRONG_LABEL_RE)
-        for text in (words, last)
+        for text in (words, last, dashed)
     ) or any(
         _OUTDATED_LABEL_RE.fullmatch(text) and not _STILL_WORKS_RE.search(text)
-        for text in (words, last)
+        for text in (words, last, dashed)
     )
+
+
+#: a dash set off by spaces within a label, before the words that say what
+#: the example is (``Common mistake — do not do this``)
+_DASH_RE = re.compile(r"[ \t]+[\u2014\u2013-]{1,2}[ \t]+")
+
+
+def _emphasized(label: str) -> bool:
+    """Whether ``label`` is wholly bold or italic (``**Don't do this**``): a
+    line of emphasis alone over an example labels it as a heading does, with
+    no colon."""
+    text = label.strip()
+    for mark in ("**", "__", "*", "_"):
+        if len(text) > 2 * len(mark) and text.startswith(mark) and text.endswith(mark):
+            inner = text[len(mark) : -len(mark)]
+            return bool(inner.strip()) and mark[0] not in inner
+    return False
 
 
 #: the end of a sentence within a label

@@ -35,7 +35,11 @@ Tools (:class:`PromptTool`)
     ``### 🧰 job_queue``, ``### 1. ocr``; so are bold and a call's
     parentheses, ``### **ocr**``, ``### ocr()``): a tool of source ``title``. Its
     section goes on through deeper headings (``## Arguments`` under
-    ``# sftp_upload tool``).
+    ``# sftp_upload tool``). A title opening a sentence with another tool's
+    name (``## browser notifications``) over examples that call only the tool
+    its file is named for names no tool: its section is that tool's, as the
+    framework names a tool by an example's ``tool_name`` before any heading
+    (:mod:`doxtool.prompts.prosetitle`).
 
 The section's tool
     Arguments taught in prose belong to the nearest preceding tool heading. Any
@@ -230,6 +234,7 @@ import re
 
 from doxtool.core.facts import Problem
 from doxtool.prompts.model import TOOLS_PLACEHOLDER_RE, PromptDoc
+from doxtool.prompts.prosetitle import yield_prose_title
 from doxtool.prompts.reader import PromptReader
 
 _INCLUDE_RE = re.compile(r"\{\{\s*include\s+([\"'])([^\"'{}\n]{1,300})\1\s*\}\}")
@@ -245,6 +250,7 @@ def parse_prompt(text: str, path: str) -> PromptDoc:
     )
     try:
         PromptReader(text, doc).read()
+        yield_prose_title(doc, text)
     except ImportError:
         raise  # a missing parser is doxtool's problem, not the prompt's
     except Exception as exc:  # a prompt is input: a bug here must not cost the whole run

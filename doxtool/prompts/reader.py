@@ -24,7 +24,7 @@ from doxtool.prompts.argtext import (
 from doxtool.prompts.barenames import bare_written_names, code_names, schema_names, span_names
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.exampletext import is_inline_example, root_objects
-from doxtool.prompts.exlabels import html_lead, inline_label
+from doxtool.prompts.exlabels import html_lead, inline_label, labels_right, wrong_section
 from doxtool.prompts.frontmatter import markdown_source, parsed
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
@@ -109,6 +109,8 @@ class PromptReader:
         #: the line of the ``## Methods`` heading (``## Available Methods``)
         #: whose section is read, in a file whose title names no tool; or 0
         self.method_part = 0
+        #: the level of the heading whose section shows only examples to avoid, or 0
+        self.wrong_level = 0
 
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY
@@ -123,6 +125,8 @@ class PromptReader:
             if token.type == "heading_open":
                 self.sections.end(self.doc.examples, token.tag)
                 self._heading(token, tokens[index + 1])
+                level = int(token.tag[1:]) if token.tag[1:].isdigit() else 6
+                self.wrong_level = wrong_section(level, tokens[index + 1].content, self.wrong_level)
                 self.lead = tokens[index + 1].content.strip().rstrip(":") + ":"
                 self.heading_lead = self.lead
                 self.fenced = False
@@ -475,7 +479,7 @@ class PromptReader:
         lead = len(text) - len(text.lstrip())
         line, column = text_map.position(base + (lead if text.strip() else 0))
         example = PromptExample(line, column, text, inline=inline, label=label)
-        if labels_wrong(label):
+        if labels_wrong(label) or (self.wrong_level and not labels_right(label)):
             self.doc.counter_examples.append(example)
             return
         self.doc.examples.append(example)

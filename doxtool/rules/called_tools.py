@@ -1,6 +1,6 @@
 """Which tool a prompt's example calls on purpose (``PRM006``): the documented
-one in one of its forms, the agent's answer, or a call handed to another
-tool that runs the documented one."""
+one in one of its forms, the agent's answer, a call handed to another
+tool that runs the documented one, or a tool of the MCP server documented."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from doxtool.core.facts import BREAK_LOOP
 from doxtool.prompts.introduced import introduces_answer
 from doxtool.prompts.model import PromptExample
-from doxtool.rules.tool_prompts import PromptFile, tool_facts
+from doxtool.rules.tool_prompts import PromptFile, is_qualified_mcp_name, tool_facts
 from doxtool.run.context import Context
 
 
@@ -27,6 +27,14 @@ def same_tool(name: str, heading: str) -> bool:
     """Whether an example's ``tool_name`` is the documented tool (or one of
     its ``name:method`` forms)."""
     return name == heading or name.split(":", 1)[0] == heading.split(":", 1)[0]
+
+
+def of_server(name: str, heading: str) -> bool:
+    """Whether an example's ``tool_name`` is a tool of the MCP server the
+    heading names (``github.search_code`` under ``### github``, as Agent
+    Zero lists an MCP server's tools under the server's name)."""
+    base = name.split(":", 1)[0]
+    return is_qualified_mcp_name(base) and base.partition(".")[0] == heading
 
 
 def calls_nested(value: Any, heading: str, depth: int = 0) -> bool:

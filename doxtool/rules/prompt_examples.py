@@ -11,7 +11,7 @@ from doxtool.core.findings import Finding
 from doxtool.prompts.examples import beyond_limit
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.called_tools import answers, calls_nested, same_tool
+from doxtool.rules.called_tools import answers, calls_nested, of_server, same_tool
 from doxtool.rules.example_shape import ExampleShape
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_required import RequiredArgumentNotTaught
@@ -137,7 +137,8 @@ class ExampleToolMismatch(Rule):
     summary = "An example's `tool_name` differs from the tool the prompt documents"
     doc = """\
 **What it checks.** In a prompt with one tool heading, every example's
-`tool_name` is that tool (or one of its `name:method` forms). An example
+`tool_name` is that tool (or one of its `name:method` forms; under a heading
+naming an MCP server, `### github`, one of its tools, `github.search_code`). An example
 that calls the tool through another tool of the repository, which its
 arguments hand a nested call of the documented one (`{"tool_name":
 "parallel", "tool_args": {"calls": [{"tool_name": "x", ...}]}}`), calls it
@@ -254,7 +255,7 @@ model to call the wrong tool.
             for tool in prompt.doc.tools:
                 if tool.source != "example" or TEMPLATE.search(tool.name):
                     continue
-                if same_tool(tool.name, heading):
+                if same_tool(tool.name, heading) or of_server(tool.name, heading):
                     continue
                 if any(name == tool.name and a <= tool.line <= b for name, a, b in meant):
                     continue

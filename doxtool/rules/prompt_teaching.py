@@ -23,6 +23,7 @@ from doxtool.rules.tool_prompts import (
     is_qualified_mcp_name,
     is_tool_prompt,
     listed_tools,
+    mcp_servers,
     profile_modules,
     prompt_files,
     unread_arguments,
@@ -99,9 +100,10 @@ what is taught under it is taught for the title's tool.
 
 Not reported: the title of a tool prompt (its first heading, of another
 shape than `### name`) whose first word names no tool (`## memory tools`);
-a qualified `server.tool` name (a dot in the name before any
-`:method`), which Agent Zero looks up among the tools of its MCP servers
-before any module, and which servers are configured is not in the code; a tool
+a qualified `server.tool` name (a dot before any `:method`), which Agent Zero
+looks up among its MCP servers' tools first (which servers are configured is
+not in the code), and a heading naming such a name's server (`### github` over
+`### github.x:`, as Agent Zero lists MCP tools); a tool
 whose module the `exclude` globs leave out (the file, or its directory: it
 exists, but is not checked); any tool while a tool directory is a link
 leading out of the repository (not followed: which tools it holds is
@@ -301,7 +303,8 @@ renamed tool makes every such call fail, and the framework answers with the
                         subject=f"{prompt.path}:unknown:{tool.name}",
                     )
                     continue
-                if exists or TEMPLATE.search(tool.name) or is_qualified_mcp_name(base):
+                mcp = is_qualified_mcp_name(base) or (heading and base in mcp_servers(prompt.doc))
+                if exists or TEMPLATE.search(tool.name) or mcp:
                     continue
                 where = _WHERE.get(tool.source, "example")
                 owned = profile_modules(ctx, base)

@@ -209,6 +209,15 @@ def is_qualified_mcp_name(base: str) -> bool:
     return bool(dot and server and tool)
 
 
+def mcp_servers(doc: PromptDoc) -> set[str]:
+    """The MCP servers of the qualified ``server.tool`` names a prompt's
+    headings and examples write: a heading naming one titles that server's
+    tools, as Agent Zero's listing of MCP tools does (``### github`` over
+    ``### github.create_issue:``, helpers/mcp_handler.py ``get_tools_prompt``)."""
+    bases = (tool.name.split(":", 1)[0] for tool in doc.tools)
+    return {base.partition(".")[0] for base in bases if is_qualified_mcp_name(base)}
+
+
 def framework_elsewhere(ctx: Context) -> bool:
     """Whether the framework the tools run in lies outside the repository: tool
     bases are configured and the module of none of them is here (a plugin's or
