@@ -71,6 +71,29 @@ def test_an_item_naming_a_missing_argument_without_backticks_gets_no_second_item
     _named_elsewhere(make_repo, run_cli, text, 2)
 
 
+@pytest.mark.parametrize(
+    ("written", "offset"),
+    [
+        # Google style, a paragraph under the lead past a blank line
+        ("\n    Args:\n        until (str): when to stop.\n", 4),
+        ("\n    Args:\n        until: when to stop.\n", 4),
+        # a reST field list after the block
+        ("\n:param until: when to stop.\n:type until: str\n", 3),
+        ("\n:param str until: when to stop.\n", 3),
+        # numpy style, under a setext heading of its own
+        ("\nParameters\n----------\nuntil : str\n    When to stop.\n", 5),
+    ],
+)
+def test_an_argument_in_another_projects_docstring_template_gets_no_second_item(
+    make_repo, run_cli, written: str, offset: int
+) -> None:
+    """A person who writes the arguments as a docstring template of another
+    project (Google ``Args:``, reST ``:param until:``, numpy ``until : str``)
+    documents them there: no second item is written beside theirs."""
+    text = WAIT_DOX.replace(SECONDS, SECONDS + written)
+    _named_elsewhere(make_repo, run_cli, text, offset)
+
+
 def test_a_missing_argument_the_leads_note_names_gets_no_second_item(make_repo, run_cli) -> None:
     """``- Arguments of `WaitTool` (plus `until`, see the base):`` documents
     ``until`` in the person's note on the lead: no item is written beside it."""

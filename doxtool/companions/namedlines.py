@@ -29,6 +29,16 @@ _BARE_OPENING = LazyPattern(
     r"[ \t]*(?:\(|:|,|=|[-\u2013\u2014][ \t])"
 )
 
+#: a field of another project's docstring template naming a parameter
+#: without backticks: reST (``:param url: ...``, ``:param str url:``,
+#: ``:type url: str``), Google (``url (str): ...``, ``url: ...``) and
+#: numpy (``url : str``), a line's first word and no bullet
+_FIELD_OPENING = LazyPattern(
+    r"[ \t]*(?::(?:param|parameter|arg|argument|key|keyword|type)[ \t]+"
+    r"(?:[^:`]*[ \t])?(?P<field>[^\W\d]\w*)[ \t]*:"
+    r"|(?:\*\*|__|\*|_)?(?P<name>[^\W\d]\w*)(?:\*\*|__|\*|_)?[ \t]*(?:\(|:))"
+)
+
 
 def _named(content: str) -> set[str]:
     """The names a line of a person's names an argument by: its code spans
@@ -38,7 +48,26 @@ def _named(content: str) -> set[str]:
     bare = _BARE_OPENING.match(content)
     if bare is not None:
         named.add(bare.group("name"))
+    field = field_name(content)
+    if field is not None:
+        named.add(field)
     return named
+
+
+def field_name(content: str) -> str | None:
+    """The parameter a line written in another project's docstring template
+    opens with (``:param url: ...``, ``url (str): ...``, ``url : str``);
+    None when it opens with no such field."""
+    found = _FIELD_OPENING.match(content)
+    if found is None:
+        return None
+    return found.group("field") or found.group("name")
+
+
+def _opening(content: str) -> str | None:
+    """The name a line after a block opens with: in a code span
+    (`` - `days`: optional ``), or as a docstring template's field."""
+    return opening_name(content) or field_name(content)
 
 
 def _missing(expected: ExpectedBlock, existing: FactBlock) -> set[str]:
@@ -94,8 +123,7 @@ def named_after(companion: Companion, expected: ExpectedBlock, existing: FactBlo
     read as the block's."""
     missing = _missing(expected, existing)
     return bool(missing) and any(
-        opening_name(content) in missing
-        for _, content in _lines_after(companion, expected, existing)
+        _opening(content) in missing for _, content in _lines_after(companion, expected, existing)
     )
 
 
@@ -109,7 +137,7 @@ def naming_line_after(
         (
             index + 1
             for index, content in _lines_after(companion, expected, existing)
-            if opening_name(content) == name
+            if _opening(content) == name
         ),
         None,
     )
