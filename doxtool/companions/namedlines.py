@@ -36,30 +36,33 @@ _BARE_OPENING = LazyPattern(
 _FIELD_OPENING = LazyPattern(
     r"[ \t]*(?::(?:param|parameter|arg|argument|key|keyword|type)[ \t]+"
     r"(?:[^:`]*[ \t])?(?P<field>[^\W\d]\w*)[ \t]*:"
-    r"|(?:\*\*|__|\*|_)?(?P<name>[^\W\d]\w*)(?:\*\*|__|\*|_)?[ \t]*(?:\(|:))"
+    r"|(?:\*\*|__|\*|_)?(?P<name>[^\W\d]\w*)(?:\*\*|__|\*|_)?(?P<sep>[ \t]*(?:\(|:)))"
 )
 
 
-def _named(content: str) -> set[str]:
+def _named(content: str, in_code: bool = False) -> set[str]:
     """The names a line of a person's names an argument by: its code spans
-    (`` `days` is the day count ``), and the plain word an item opens with
-    when a name's punctuation follows it (``- days (int): ...``)."""
+    (`` `days` is the day count ``), the plain word an item opens with
+    when a name's punctuation follows it (``- days (int): ...``), and a
+    docstring template's field (``:param days:``; in a code block, not
+    ``days: 5``, an example's key)."""
     named = {text.strip(" \"'") for text in code_contents(content)}
     bare = _BARE_OPENING.match(content)
     if bare is not None:
         named.add(bare.group("name"))
-    field = field_name(content)
+    field = field_name(content, in_code)
     if field is not None:
         named.add(field)
     return named
 
 
-def field_name(content: str) -> str | None:
+def field_name(content: str, in_code: bool = False) -> str | None:
     """The parameter a line written in another project's docstring template
     opens with (``:param url: ...``, ``url (str): ...``, ``url : str``);
-    None when it opens with no such field."""
+    None when it opens with no such field. In a code block a key with its
+    colon right after it (``timeout: 5``) is an example's (YAML), no field."""
     found = _FIELD_OPENING.match(content)
-    if found is None:
+    if found is None or (in_code and found.group("sep") == ":"):
         return None
     return found.group("field") or found.group("name")
 
@@ -88,7 +91,8 @@ def named_in_notes(companion: Companion, expected: ExpectedBlock, existing: Fact
     for note in existing.notes:
         if note.blank or not missing:
             continue
-        if _named(line_content(companion.lines[note.line])) & missing:
+        content = line_content(companion.lines[note.line])
+        if _named(content, companion.in_code(note.line)) & missing:
             return True
     return False
 
@@ -109,7 +113,8 @@ def naming_note(companion: Companion, existing: FactBlock, name: str) -> int | N
     for note in existing.notes:
         if note.blank:
             continue
-        if name in _named(line_content(companion.lines[note.line])):
+        content = line_content(companion.lines[note.line])
+        if name in _named(content, companion.in_code(note.line)):
             return note.line + 1
     return existing.start + 1 if name in _lead_names(companion, existing) else None
 
