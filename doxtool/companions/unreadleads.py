@@ -150,7 +150,9 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         ):
             return number  # ``## Argumente``, ``**Parámetros:**`` over the list
         if (
-            unnamed
+            # (under a heading naming the class, such a line is its own even
+            # where other classes' lines name theirs)
+            (unnamed or (bool(heading) and _names(heading, expected.subject)))
             and unnamed_line is not None
             and unnamed_line.fullmatch(content)
             and not _names_other(heading, expected.subject, others)
@@ -294,7 +296,7 @@ _UNNAMED = {
     "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE),
     "arguments": LazyPattern(
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
-        r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
+        r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*(?:none\.?[ \t]*)?"
         rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*#*[ \t]*"
         rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
         re.IGNORECASE,
