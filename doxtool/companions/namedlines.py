@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from doxtool.companions.extents import opening_name
 from doxtool.companions.factlines import ExpectedBlock, code_contents
+from doxtool.companions.fieldnames import field_name
 from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.unreadleads import shown_lines
@@ -27,16 +28,6 @@ from doxtool.core.patterns import LazyPattern
 _BARE_OPENING = LazyPattern(
     r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\*\*|__|\*|_)?(?P<name>[^\W\d]\w*)(?:\*\*|__|\*|_)?"
     r"[ \t]*(?:\(|:|,|=|[-\u2013\u2014][ \t])"
-)
-
-#: a field of another project's docstring template naming a parameter
-#: without backticks: reST (``:param url: ...``, ``:param str url:``,
-#: ``:type url: str``), Google (``url (str): ...``, ``url: ...``) and
-#: numpy (``url : str``), a line's first word and no bullet
-_FIELD_OPENING = LazyPattern(
-    r"[ \t]*(?::(?:param|parameter|arg|argument|key|keyword|type)[ \t]+"
-    r"(?:[^:`]*[ \t])?(?P<field>[^\W\d]\w*)[ \t]*:"
-    r"|(?:\*\*|__|\*|_)?(?P<name>[^\W\d]\w*)(?:\*\*|__|\*|_)?(?P<sep>[ \t]*(?:\(|:)))"
 )
 
 
@@ -54,17 +45,6 @@ def _named(content: str, in_code: bool = False) -> set[str]:
     if field is not None:
         named.add(field)
     return named
-
-
-def field_name(content: str, in_code: bool = False) -> str | None:
-    """The parameter a line written in another project's docstring template
-    opens with (``:param url: ...``, ``url (str): ...``, ``url : str``);
-    None when it opens with no such field. In a code block a key with its
-    colon right after it (``timeout: 5``) is an example's (YAML), no field."""
-    found = _FIELD_OPENING.match(content)
-    if found is None or (in_code and found.group("sep") == ":"):
-        return None
-    return found.group("field") or found.group("name")
 
 
 def _opening(content: str) -> str | None:
