@@ -327,3 +327,34 @@ def test_headings_of_the_arguments_under_another_class_are_not_this_ones(
     ]
     run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
     assert f"- Arguments of `PostTool`:\n{WEB_ITEMS}" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "\n:param seconds: how long to wait.\n:type seconds: int\n\n",
+        "\nseconds : int, optional\n    How long to wait.\n\n",
+        "\nseconds (int, optional): how long to wait.\n\n",
+    ],
+)
+def test_a_docstring_field_list_with_no_lead_gets_no_second_block(
+    make_repo, run_cli, fields: str
+) -> None:
+    """The arguments written as another project's docstring fields (reST,
+    numpy, Google), with no lead: reported as not read, and no block is
+    written beside them."""
+    text = WAIT_DOX.replace(LEAD + ITEM, fields)
+    root = _repo(make_repo, text)
+    found = _findings(run_cli, root)
+    assert len(found) == 1 and "not documented in a form doxtool reads" in found[0], found
+    assert _fixed(run_cli, root) == text
+
+
+def test_a_label_with_a_colon_is_no_field_list(make_repo, run_cli) -> None:
+    """Near miss: ``seconds: ...`` may be a person's label as much as a
+    field: with no lead, the block is missing and written."""
+    text = WAIT_DOX.replace(LEAD + ITEM, "\nseconds: keep them short.\n\n")
+    root = _repo(make_repo, text)
+    (found,) = _findings(run_cli, root)
+    assert found.endswith("(no `Arguments of `WaitTool`:` line) [*]"), found
+    assert LEAD + ITEM in _fixed(run_cli, root)

@@ -71,6 +71,31 @@ def test_arguments_written_flat_under_the_lead_are_read(make_repo, run_cli) -> N
     assert _text(root) == dox
 
 
+@pytest.mark.parametrize(
+    "note", ["- **Achtung:** in Sekunden.\n", "- *Nota*: in secondi.\n", "- **注意：** 以秒计。\n"]
+)
+def test_a_labelled_note_between_flat_items_keeps_the_block(make_repo, run_cli, note) -> None:
+    """``- **Achtung:** ...`` at the lead's level between two flat items is a
+    person's note in the block: the item after it is read, and a missing
+    one is written after it, never a second ``minutes``."""
+    seconds = "- `seconds`: optional integer, default `0`.\n"
+    dox = _dox(FLAT_ARGUMENTS.replace(seconds, seconds + note))
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == []
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_a_labelled_note_after_the_last_flat_item_ends_the_block(make_repo, run_cli) -> None:
+    """Near miss: with no item after it, the note stays after the block and
+    the missing item goes before it."""
+    written = "- Arguments of `WaitTool`:\n- `seconds`: optional integer, default `0`.\n"
+    note = "- **Achtung:** in Sekunden.\n"
+    root = _repo(make_repo, _dox(written + note))
+    _fix_twice(run_cli, root)
+    assert _text(root) == _dox(FLAT_ARGUMENTS + note)
+
+
 def test_a_flat_arguments_block_is_fixed_in_place(make_repo, run_cli) -> None:
     written = (
         "- Arguments of `WaitTool`:\n"

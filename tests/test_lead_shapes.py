@@ -246,6 +246,34 @@ def test_a_line_naming_no_class_is_the_class_its_heading_names(run_cli, make_rep
     assert "`SearchTool`" not in result.output
 
 
+@pytest.mark.parametrize(
+    "search_lines",
+    [
+        # every class's arguments line under its heading, naming none
+        "### `SearchTool`\n- Arguments:\n  - `query`: optional.\n",
+        # another class's line naming it, outside the headings
+        "- Arguments of `SearchTool`:\n  - `query`: optional.\n\n### `SearchTool`\n",
+    ],
+)
+def test_an_arguments_line_naming_no_class_under_its_heading_gets_no_second_block(
+    run_cli, make_repo, search_lines: str
+) -> None:
+    """``- Arguments: none.`` under ``### `FindTool` `` is ``FindTool``'s,
+    also where another class's line names its class: it is reported as not
+    read, and no ``Arguments of `FindTool`:`` line is written beside it."""
+    dox = (
+        "# search.py DOX\n\n## Runtime Contracts\n\n"
+        + search_lines
+        + "- `break_loop`: `true` or `false`. It stops the agent on `stop`.\n\n"
+        "### `FindTool`\n- Arguments: none.\n- `break_loop`: always `false`.\n"
+    )
+    root: Path = make_repo({"tools/search.py": TWO_TOOLS_PY, "tools/search.py.dox.md": dox})
+    run_cli(root, "check", "--select", "DOX111", "--fix", "tools/search.py")
+    assert (root / "tools/search.py.dox.md").read_text() == dox
+    found = run_cli(root, "check", "--select", "DOX111", "tools/search.py").output
+    assert "arguments of `FindTool` are not documented in a form doxtool reads" in found, found
+
+
 def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
     run_cli, make_repo
 ) -> None:

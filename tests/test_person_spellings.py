@@ -71,6 +71,41 @@ def test_an_item_naming_a_missing_argument_without_backticks_gets_no_second_item
     _named_elsewhere(make_repo, run_cli, text, 2)
 
 
+@pytest.mark.parametrize(
+    ("written", "offset"),
+    [
+        # Google style, a paragraph under the lead past a blank line
+        ("\n    Args:\n        until (str): when to stop.\n", 4),
+        ("\n    Args:\n        until: when to stop.\n", 4),
+        # a reST field list after the block
+        ("\n:param until: when to stop.\n:type until: str\n", 3),
+        ("\n:param str until: when to stop.\n", 3),
+        # numpy style, under a setext heading of its own
+        ("\nParameters\n----------\nuntil : str\n    When to stop.\n", 5),
+    ],
+)
+def test_an_argument_in_another_projects_docstring_template_gets_no_second_item(
+    make_repo, run_cli, written: str, offset: int
+) -> None:
+    """A person who writes the arguments as a docstring template of another
+    project (Google ``Args:``, reST ``:param until:``, numpy ``until : str``)
+    documents them there: no second item is written beside theirs."""
+    text = WAIT_DOX.replace(SECONDS, SECONDS + written)
+    _named_elsewhere(make_repo, run_cli, text, offset)
+
+
+def test_a_key_of_an_example_in_a_code_block_is_no_persons_item(make_repo, run_cli) -> None:
+    """Near miss: ``until: 5`` in a YAML example under another item is the
+    example's key, not a docstring field: the missing item is written."""
+    example = "    ```yaml\n    until: 5\n    ```\n"
+    text = WAIT_DOX.replace(SECONDS, SECONDS + example)
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    (line,) = _findings(run_cli(root, "check", "--no-cache").output)
+    assert line.endswith("argument `until` is read at tools/wait.py:7 but not documented [*]")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text.replace(example, example + UNTIL_ITEM)
+
+
 def test_a_missing_argument_the_leads_note_names_gets_no_second_item(make_repo, run_cli) -> None:
     """``- Arguments of `WaitTool` (plus `until`, see the base):`` documents
     ``until`` in the person's note on the lead: no item is written beside it."""

@@ -29,6 +29,7 @@ from doxtool.companions.leads import (
 )
 from doxtool.companions.model import Companion, FactBlock, Section
 from doxtool.companions.namedlines import commented_item, named_after, named_in_notes
+from doxtool.companions.otherwords import titled_otherwise
 from doxtool.companions.parsing import parse_companion
 from doxtool.companions.rendering import render_block
 from doxtool.companions.unreadleads import unread_key, unread_lead
@@ -65,10 +66,15 @@ def _last_content_end(companion: Companion, section: Section) -> int:
     return last + 1
 
 
-def _block_insertion_point(companion: Companion, section: Section, expected: ExpectedBlock) -> int:
+def _block_insertion_point(
+    companion: Companion, section: Section | None, expected: ExpectedBlock
+) -> int | None:
+    """Where a missing block goes in ``section``; with no section (its own
+    is titled in other words), beside a block of it anywhere, else None."""
+
     def located(key: str) -> FactBlock | None:
         block = companion.block(key)
-        if block is not None and section.start <= block.start < section.end:
+        if block is not None and (section is None or section.start <= block.start < section.end):
             return block
         return None
 
@@ -80,7 +86,9 @@ def _block_insertion_point(companion: Companion, section: Section, expected: Exp
         block = located(key)
         if block is not None:
             return _safe_point(companion, block.start)
-    return _safe_point(companion, _last_content_end(companion, section))
+    return (
+        None if section is None else _safe_point(companion, _last_content_end(companion, section))
+    )
 
 
 def _section_insertion_point(companion: Companion, title: str) -> int:
@@ -237,7 +245,14 @@ def block_edit(companion: Companion, expected: ExpectedBlock) -> Edit | None:
     if existing is not None:
         return _replacement(companion, expected, existing)
     section = companion.section(expected.section)
-    if section is None:
+    if section is None and titled_otherwise(companion, expected.section):
+        # the person's heading in other words may be the section: the block
+        # goes beside one of its blocks, and no second heading is written
+        index = _block_insertion_point(companion, None, expected)
+        if index is None:
+            return None
+        lines = _block_insertion_lines(companion, index, [expected])
+    elif section is None:
         index = _section_insertion_point(companion, expected.section)
         lines = _section_insertion_lines(
             companion, index, [(expected.section, _missing_section_lines(companion, expected))]
@@ -381,6 +396,7 @@ def companion_edits(
         section = companion.section(block.section)
         if section is not None:
             index = _block_insertion_point(companion, section, block)
+            assert index is not None  # (in a section, a block always has a place)
             in_sections.setdefault(index, []).append(block)
         else:
             index = _section_insertion_point(companion, block.section)

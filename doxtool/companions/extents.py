@@ -182,11 +182,42 @@ def extent(
         ):
             owned = kind == "classes" and (owned or is_item(kind, content))
         elif index in code or not (
-            (flat and flat_argument(content) is not None) or (owned and flat_member(content))
+            (flat and flat_argument(content) is not None)
+            or (owned and flat_member(content))
+            or (flat and _note_between(lines, index, stops, code))
         ):
             break
         index += 1
     return index
+
+
+#: a bullet at the margin opening with a label in emphasis (``- **Achtung:**
+#: ...``, ``- *Nota:* ...``, ``- **注意**： ...``): a person's note, in any language
+_LABELLED_NOTE = LazyPattern(
+    r"[-*+][ \t]+(?P<mark>\*\*|__|\*|_)[^\W\d_][^`*_:：]{0,40}?"
+    r"(?:[:：](?P=mark)|(?P=mark)[ \t]*[:：])"
+)
+
+
+def _labelled_note(content: str) -> bool:
+    """Whether ``content`` is a bullet at the margin that is a person's
+    labelled note between the items of an arguments block written flat
+    under its lead, not an item."""
+    return _LABELLED_NOTE.match(content) is not None and argument_line(content) is None
+
+
+def _note_between(lines: list[str], index: int, stops: set[int], code: set[int]) -> bool:
+    """Whether line ``index`` is a person's labelled note (``- **Achtung:**
+    ...``) between two items of an arguments block written flat under its
+    lead: the next line is such an item again."""
+    following = index + 1
+    return (
+        _labelled_note(line_content(lines[index]))
+        and following < len(lines)
+        and following not in stops
+        and following not in code
+        and flat_argument(line_content(lines[following])) is not None
+    )
 
 
 def _paragraph_line(content: str) -> bool:

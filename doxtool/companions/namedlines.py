@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from doxtool.companions.extents import opening_name
 from doxtool.companions.factlines import ExpectedBlock, code_contents
+from doxtool.companions.fieldnames import field_name
 from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.unreadleads import shown_lines
@@ -30,15 +31,26 @@ _BARE_OPENING = LazyPattern(
 )
 
 
-def _named(content: str) -> set[str]:
+def _named(content: str, in_code: bool = False) -> set[str]:
     """The names a line of a person's names an argument by: its code spans
-    (`` `days` is the day count ``), and the plain word an item opens with
-    when a name's punctuation follows it (``- days (int): ...``)."""
+    (`` `days` is the day count ``), the plain word an item opens with
+    when a name's punctuation follows it (``- days (int): ...``), and a
+    docstring template's field (``:param days:``; in a code block, not
+    ``days: 5``, an example's key)."""
     named = {text.strip(" \"'") for text in code_contents(content)}
     bare = _BARE_OPENING.match(content)
     if bare is not None:
         named.add(bare.group("name"))
+    field = field_name(content, in_code)
+    if field is not None:
+        named.add(field)
     return named
+
+
+def _opening(content: str) -> str | None:
+    """The name a line after a block opens with: in a code span
+    (`` - `days`: optional ``), or as a docstring template's field."""
+    return opening_name(content) or field_name(content)
 
 
 def _missing(expected: ExpectedBlock, existing: FactBlock) -> set[str]:
@@ -59,7 +71,8 @@ def named_in_notes(companion: Companion, expected: ExpectedBlock, existing: Fact
     for note in existing.notes:
         if note.blank or not missing:
             continue
-        if _named(line_content(companion.lines[note.line])) & missing:
+        content = line_content(companion.lines[note.line])
+        if _named(content, companion.in_code(note.line)) & missing:
             return True
     return False
 
@@ -80,7 +93,8 @@ def naming_note(companion: Companion, existing: FactBlock, name: str) -> int | N
     for note in existing.notes:
         if note.blank:
             continue
-        if name in _named(line_content(companion.lines[note.line])):
+        content = line_content(companion.lines[note.line])
+        if name in _named(content, companion.in_code(note.line)):
             return note.line + 1
     return existing.start + 1 if name in _lead_names(companion, existing) else None
 
@@ -94,8 +108,7 @@ def named_after(companion: Companion, expected: ExpectedBlock, existing: FactBlo
     read as the block's."""
     missing = _missing(expected, existing)
     return bool(missing) and any(
-        opening_name(content) in missing
-        for _, content in _lines_after(companion, expected, existing)
+        _opening(content) in missing for _, content in _lines_after(companion, expected, existing)
     )
 
 
@@ -109,7 +122,7 @@ def naming_line_after(
         (
             index + 1
             for index, content in _lines_after(companion, expected, existing)
-            if opening_name(content) == name
+            if _opening(content) == name
         ),
         None,
     )

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from doxtool.companions.factlines import ExpectedBlock
+from doxtool.companions.fieldnames import listed_field
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.core.edits import line_content
@@ -150,7 +151,9 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         ):
             return number  # ``## Argumente``, ``**Parámetros:**`` over the list
         if (
-            unnamed
+            # (under a heading naming the class, such a line is its own even
+            # where other classes' lines name theirs)
+            (unnamed or (bool(heading) and _names(heading, expected.subject)))
             and unnamed_line is not None
             and unnamed_line.fullmatch(content)
             and not _names_other(heading, expected.subject, others)
@@ -294,7 +297,7 @@ _UNNAMED = {
     "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE),
     "arguments": LazyPattern(
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
-        r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
+        r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*(?:none\.?[ \t]*)?"
         rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*#*[ \t]*"
         rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
         re.IGNORECASE,
@@ -440,19 +443,26 @@ def _argument_headings(
     companion: Companion, expected: ExpectedBlock, others: set[str]
 ) -> int | None:
     """The line of the first of the headings of their own the arguments have
-    (``### `url` `` then its text), under a heading in any words: two of them
-    (one, for a tool of one argument); None when there are fewer. Those under
+    (``### `url` `` then its text), or of the fields of a docstring template
+    naming them (``:param url: ...``), under a heading in any words: two of
+    them (one, for a tool of one argument); None when there are fewer. Those under
     a heading naming another class of ``others`` and not this one (``##
     FetchTool arguments``) are that class's."""
     values = expected.values if isinstance(expected.values, list) else []
     names = {v.get("name") for v in values if isinstance(v, dict)}
     found = []
+    fields: set[str | None] = set()
+    subject = expected.subject or ""
     over = ""  # the heading the argument headings stand under
     for number, content in shown_lines(companion):
         heading = _NAME_HEADING.match(content)
         if heading is None:
             over = content if _HEADING.match(content) else over
         elif heading.group(1) in names and not _names_other(over, expected.subject or "", others):
+            found.append(number)
+        field = listed_field(content) if heading is None else None
+        if field in names and field not in fields and not _names_other(over, subject, others):
+            fields.add(field)  # ``:param url: ...``, a docstring's field list (once a name)
             found.append(number)
     return found[0] if names and len(found) >= min(2, len(names)) else None
 

@@ -7,10 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from doxtool.companions.agreement import argument_differences, documented_arguments, values_agree
+from doxtool.companions.baseargs import less_base_documented
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.model import FactBlock
 from doxtool.companions.namedlines import naming_line_after, naming_note
 from doxtool.companions.unreadleads import in_code, unread_lead
+from doxtool.core.facts import ClassFacts, ToolFacts
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.companion_blocks import BlockRule, tool_of
@@ -69,6 +71,9 @@ block reported as not read, and an argument named at the start of a line
 right after the block (flat after nested items) gets no second item from a
 fix. A fix never removes or rewrites an item listed
 twice or covered by a suppression: the missing items go after the last one.
+An argument read only in methods of a base class of the module's that the
+companion documents under that base (``- Arguments of `BaseSearchTool`:``)
+is documented there: it is not asked for again under each tool.
 """
     valid = [
         *valid_examples(),
@@ -197,6 +202,20 @@ twice or covered by a suppression: the missing items go after the last one.
             [Expect(DOX, 16, "documented as optional")],
         ),
     ]
+
+    def narrowed(
+        self,
+        expected: ExpectedBlock,
+        tools: dict[str, ToolFacts],
+        classes: dict[str, ClassFacts],
+        existing: dict[str, FactBlock],
+    ) -> ExpectedBlock | None:
+        """Less the arguments a base class's block documents (``Arguments of
+        `BaseSearchTool`:`` for ``WebSearch(BaseSearchTool)``)."""
+        tool = tools.get(expected.subject or "")
+        if tool is None:
+            return expected
+        return less_base_documented(expected, tool, classes, existing)
 
     def compare(
         self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None

@@ -26,7 +26,7 @@ from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_ed
 from doxtool.companions.subjects import ARGUMENT_DICTS, read_as_classes
 from doxtool.companions.unreadleads import unread_lead
 from doxtool.core.edits import Edit, line_content
-from doxtool.core.facts import Outcome, ToolFacts
+from doxtool.core.facts import ClassFacts, Outcome, ToolFacts
 from doxtool.core.findings import Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.documented import (
@@ -82,7 +82,10 @@ class BlockRule(Rule):
             gone = gone_kinds(doc.companion, existing.values(), {*tools, *defined}, renamed)
             # (nor beside one naming what the module has in a way not read)
             gone |= {b.kind for b in existing.values() if b.subject in named}
-            for block in expected:
+            classes = {c.name: c for c in facts.classes}
+            for block in (self.narrowed(b, tools, classes, existing) for b in expected):
+                if block is None:
+                    continue  # all of it is written elsewhere (a base's arguments)
                 found = existing.get(block.key)
                 former = existing.get(old_key(block.key, renamed) or "")
                 if found is None and former is not None and renamed is not None:
@@ -122,6 +125,17 @@ class BlockRule(Rule):
                             yield from self.absent(doc, block)
                     else:
                         yield from self.orphan(ctx, doc, block)
+
+    def narrowed(
+        self,
+        expected: ExpectedBlock,
+        tools: dict[str, ToolFacts],
+        classes: dict[str, ClassFacts],
+        existing: dict[str, FactBlock],
+    ) -> ExpectedBlock | None:
+        """``expected`` less what the companion documents elsewhere; None
+        when nothing is left to ask for."""
+        return expected
 
     @staticmethod
     def _unknown(tools: dict[str, ToolFacts], kind: str, subject: str | None) -> bool:

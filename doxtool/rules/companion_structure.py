@@ -14,6 +14,7 @@ from doxtool.companions.filelines import (
     stale_run_lines,
 )
 from doxtool.companions.model import Companion
+from doxtool.companions.otherwords import other_words
 from doxtool.companions.outline import front_matter_end
 from doxtool.companions.templates import TemplateError
 from doxtool.core.edits import Edit, line_content
@@ -227,6 +228,14 @@ read as in it, and it is reported as written so; the fix makes its line a
 
 **Example.** A companion without `## Verification`. The fix inserts the
 heading (and the fact lines it should hold) in its canonical place.
+
+**Precision.** A section may be written under a heading in other words or
+another language (`## Zweck`, `## Überprüfung`): where `##` headings
+doxtool does not know stand in a missing section's place (between the known
+sections before and after it) and are at least as many as the sections
+missing there, none is reported; where they are fewer, the missing sections
+are reported naming them, without a fix (a heading added beside the
+person's might say the same twice).
 """
     valid = valid_examples()
     invalid = [
@@ -254,9 +263,14 @@ heading (and the fact lines it should hold) in its canonical place.
             yield from self._other_levels(ctx, doc)
             present = {ctx.convention.section(s.title) for s in doc.companion.sections}
             expected = ctx.expected(doc.module)
-            for spec in ctx.convention.sections:
+            missing = [s for s in ctx.convention.sections if s not in present and s.required]
+            # a section the person titled in other words (``## Zweck``) may stand
+            # where a missing one goes: never a heading added beside it
+            worded = other_words(doc.companion, ctx.convention, missing)
+            for spec in missing:
                 title = spec.title
-                if spec in present or not spec.required:
+                others = worded.get(title)
+                if others is not None and others.enough:
                     continue
                 # the fact lines of a missing section are inserted with its
                 # heading; taking their edit keeps the heading from doubling.
@@ -283,12 +297,16 @@ heading (and the fact lines it should hold) in its canonical place.
                 edit = next((e for e in edits if e is not None), None) or (
                     section_edit(doc.companion, title)
                 )
+                named = ""
+                if others is not None:
+                    headings = ", ".join(f"`## {s.title.strip()}`" for s in others.headings)
+                    named = f" (unless one of {headings} is it in other words)"
                 yield self.finding(
-                    f"section `## {title}` is missing",
+                    f"section `## {title}` is missing{named}",
                     doc.path,
                     edit.start + 1,
                     subject=f"{doc.path}:section:{title}",
-                    fix=Fix(f"add section {title}", [edit]),
+                    fix=Fix(f"add section {title}", [edit]) if others is None else None,
                 )
 
     def _other_levels(self, ctx: Context, doc: Documented) -> Iterator[Finding]:

@@ -1,0 +1,72 @@
+"""``##`` sections a person titled in other words or another language
+(``## Zweck``, ``## Überprüfung``, ``## Overview``): a required section the
+companion lacks by its title may be one of them.
+
+A missing section's place is between the known sections before and after
+it in the canonical order; the headings doxtool does not know standing
+there may be it. When they are at least as many as the sections missing
+there, each of those may be written under one of them, and none is called
+missing; when they are fewer, some section is surely missing, but not
+which: the findings stand without a fix, since a heading added beside the
+person's might be written twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from doxtool.companions.conventions import DOXTOOL, Convention, SectionSpec
+from doxtool.companions.model import Companion, Section
+
+
+@dataclass(frozen=True)
+class OtherWords:
+    """The unknown ``##`` headings standing where a missing section goes."""
+
+    #: the person's headings in the missing section's place
+    headings: tuple[Section, ...]
+    #: whether they are at least as many as the sections missing there
+    enough: bool
+
+
+def other_words(
+    companion: Companion, convention: Convention, missing: list[SectionSpec]
+) -> dict[str, OtherWords]:
+    """Each missing section (by title) whose place holds ``##`` headings
+    of the companion that name no section of ``convention``."""
+    order = [spec.title for spec in convention.sections]
+    starts: dict[int, list[int]] = {}
+    for section in companion.sections:
+        spec = convention.section(section.title)
+        if spec is not None:
+            starts.setdefault(order.index(spec.title), []).append(section.start)
+    unknown = [
+        section
+        for section in companion.sections
+        if section.level == 2 and convention.section(section.title) is None
+    ]
+    places: dict[tuple[int, float], list[str]] = {}
+    for spec in missing:
+        at = order.index(spec.title)
+        after = max((s for i, found in starts.items() if i < at for s in found), default=-1)
+        before = min(
+            (s for i, found in starts.items() if i > at for s in found), default=float("inf")
+        )
+        places.setdefault((after, before), []).append(spec.title)
+    found: dict[str, OtherWords] = {}
+    for (after, before), titles in places.items():
+        there = tuple(s for s in unknown if after < s.start < before)
+        if there:
+            for title in titles:
+                found[title] = OtherWords(there, len(there) >= len(titles))
+    return found
+
+
+def titled_otherwise(companion: Companion, title: str) -> bool:
+    """Whether the section ``title``, which ``companion`` lacks by that
+    title, may be one of its headings in other words (see :func:`other_words`)."""
+    spec = DOXTOOL.section(title)
+    if spec is None:
+        return False
+    found = other_words(companion, DOXTOOL, [spec]).get(spec.title)
+    return found is not None and found.enough

@@ -1,0 +1,96 @@
+"""Sections a person titled in other words or another language (``##
+Zweck``, ``## Überprüfung``): a required section missing by its title may be
+one of them, so no English heading is written beside them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+
+PROMPT = "### wait\nPause.\nargs: optional `seconds`\n"
+DOX = "tools/wait.py.dox.md"
+GERMAN = {
+    "Purpose": "Zweck",
+    "Ownership": "Zuständigkeit",
+    "Runtime Contracts": "Laufzeitverträge",
+    "Key Concepts": "Schlüsselkonzepte",
+    "Work Guidance": "Arbeitshinweise",
+    "Verification": "Überprüfung",
+    "Child DOX Index": "Untergeordnete DOX-Dateien",
+}
+BREAK_LOOP = "- `break_loop` of `WaitTool`: always `false`.\n"
+
+
+def _repo(make_repo, dox: str) -> Path:
+    return make_repo(
+        {"tools/wait.py": WAIT_PY, DOX: dox, "prompts/agent.system.tool.wait.md": PROMPT}
+    )
+
+
+def _retitled(titles: dict[str, str]) -> str:
+    dox = WAIT_DOX
+    for title, other in titles.items():
+        dox = dox.replace(f"\n## {title}\n", f"\n## {other}\n")
+    return dox
+
+
+def _fixed(run_cli, root: Path) -> str:
+    """The companion after ``--fix``; a second ``--fix`` changes nothing."""
+    run_cli(root, "check", "--no-cache", "--fix")
+    fixed = (root / DOX).read_text(encoding="utf-8")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == fixed
+    return fixed
+
+
+def test_sections_titled_in_another_language_are_not_called_missing(make_repo, run_cli) -> None:
+    dox = _retitled(GERMAN)
+    root = _repo(make_repo, dox)
+    result = run_cli(root, "check", "--no-cache")
+    assert result.output == "All checks passed.\n"
+    assert _fixed(run_cli, root) == dox
+
+
+def test_a_missing_fact_line_goes_beside_its_neighbours_under_the_persons_heading(
+    make_repo, run_cli
+) -> None:
+    """The ``break_loop`` line goes after the arguments block under ``##
+    Laufzeitverträge``: no ``## Runtime Contracts`` heading is added for it,
+    nor, after it, the other sections' English headings."""
+    dox = _retitled(GERMAN)
+    root = _repo(make_repo, dox.replace(BREAK_LOOP, ""))
+    found = run_cli(root, "check", "--no-cache").output
+    assert "DOX120" in found and "DOX102" not in found, found
+    assert _fixed(run_cli, root) == dox
+
+
+def test_fewer_headings_in_other_words_than_missing_sections_get_no_fix(make_repo, run_cli) -> None:
+    """Two sections in other words, seven missing by title: some are
+    missing, but not known which, and no heading is written beside them."""
+    titles = {**GERMAN, "Purpose": "Overview", "Ownership": "Usage"}
+    dox = _retitled(titles)
+    for title in ("Runtime Contracts", "Key Concepts", "Work Guidance", "Verification"):
+        dox = dox.replace(f"\n## {GERMAN[title]}\n", "\n")
+    dox = dox.replace(f"\n## {GERMAN['Child DOX Index']}\n", "\n## Notes\n")
+    root = _repo(make_repo, dox)
+    found = [f for f in run_cli(root, "check", "--no-cache").output.splitlines() if "DOX102" in f]
+    assert len(found) == 7, found
+    assert all(
+        "(unless one of `## Overview`, `## Usage`, `## Notes` is it in other words)" in f
+        and not f.endswith("[*]")
+        for f in found
+    ), found
+    assert "\n## Purpose\n" not in _fixed(run_cli, root)
+
+
+def test_a_heading_in_other_words_elsewhere_keeps_the_missing_section_fixed(
+    make_repo, run_cli
+) -> None:
+    """Near miss: ``## Notes`` after the last section is not where
+    Verification goes: the section is missing, and the fix writes it."""
+    dox = WAIT_DOX.replace("## Verification\n- Run the tool with `seconds` 0.\n\n", "")
+    root = _repo(make_repo, dox + "\n## Notes\n- Run the tool with `seconds` 0.\n")
+    found = run_cli(root, "check", "--no-cache").output
+    assert "DOX102 section `## Verification` is missing [*]" in found, found
+    assert "\n## Verification\n" in _fixed(run_cli, root)
