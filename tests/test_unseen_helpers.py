@@ -92,6 +92,14 @@ def _areas(text: str) -> list[str]:
             "    return await session.get(url.strip())\n",
             [],
         ),
+        # a function of a module named at run time
+        (
+            "import shutil\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    getattr(shutil, url)('a', 'b')\n"
+            "    return ''\n",
+            [],
+        ),
         # a function of the module it does not reach makes a call not seen
         (
             "async def fetch_text(agent, url):\n"
@@ -107,6 +115,38 @@ def test_none_is_not_written_where_a_helper_makes_a_call_not_seen(
 ) -> None:
     files = {"tools/fetch.py": FETCH_PY, "helpers/net.py": helper}
     assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == areas
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'getattr(shutil, self.args.get("op", "copy"))("a", "b")',
+        'getattr(shutil, "rmtree")("a")',
+        'run = getattr(files, self.args.get("op", "read"))\n        run("a")',
+    ],
+)
+def test_none_is_not_written_where_the_tool_calls_what_getattr_gives(
+    make_repo, run_cli, body: str
+) -> None:
+    tool = FETCH_PY.replace(
+        "from helpers.net import fetch_text\n", "import shutil\n\nfrom helpers import files\n"
+    ).replace("text = await fetch_text(self.agent, url)", f"{body}\n        text = url")
+    assert "getattr" in tool
+    files = {"tools/fetch.py": tool, "helpers/files.py": "def read(p):\n    return p\n"}
+    assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == []
+
+
+def test_a_getattr_of_the_tool_itself_reaches_its_methods(make_repo, run_cli) -> None:
+    tool = FETCH_PY.replace(
+        "text = await fetch_text(self.agent, url)",
+        'text = getattr(self, "_" + url, self._plain)(url)',
+    ).replace(
+        "        return Response(message=text[:4000], break_loop=False)\n",
+        "        return Response(message=text[:4000], break_loop=False)\n\n"
+        "    def _plain(self, url):\n        return str(url)\n",
+    )
+    files = {"tools/fetch.py": tool}
+    assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == [f"{AREAS} none."]
 
 
 def test_a_shim_gets_no_none(make_repo, run_cli) -> None:

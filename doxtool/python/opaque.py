@@ -20,7 +20,9 @@ method, or in a class body: ``lock = threading.Lock()``), or ``self``
 itself (the class's own methods, or its bases', which are imported). Anything
 else is *opaque*: a parameter, an attribute of ``self`` the module never sets
 (``self.agent``, set by the framework), a local bound to an opaque value, a
-module loaded by name. Read with ``ast`` only.
+module loaded by name, and what ``getattr`` gives of any object but ``self``
+(``getattr(shutil, op)``: which function is named at run time). Read with
+``ast`` only.
 """
 
 from __future__ import annotations
@@ -353,7 +355,8 @@ class _Receivers:
             if self._qualified(node.func, scope) in DYNAMIC:
                 return False
             if _name(node.func) == "getattr" and node.args:
-                return self._known(node.args[0], scope, depth + 1)
+                # which attribute of another object than ``self`` is not known
+                return self._owner(node.args[0], scope)
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr in _KNOWN_METHODS:
                 return True
@@ -367,6 +370,11 @@ class _Receivers:
         if isinstance(node, ast.BoolOp):
             return all(self._known(value, scope, depth + 1) for value in node.values)
         return True  # a literal, a display, a comprehension, arithmetic, a lambda
+
+    def _owner(self, node: ast.expr, scope: _Scope) -> bool:
+        """Whether ``node`` is the method's ``self`` (its attributes: the class's own)."""
+        owner = self._local(node.id, scope) if isinstance(node, ast.Name) else None
+        return owner is not None and node.id == owner.owner  # type: ignore[attr-defined]
 
     def _name(self, name: str, scope: _Scope, depth: int) -> bool:
         owner = self._local(name, scope)
