@@ -3,7 +3,9 @@
 
 ``getattr(shutil, op)(src, dst)``, or ``fn = getattr(files, name)`` then
 ``fn(path)``: which function runs is the attribute's, named at run time, so
-any side effect may come of it and none is claimed. A ``getattr`` of the
+any side effect may come of it and none is claimed. A name written as a
+literal (``getattr(x, "now", None)``) is the attribute ``x.now``, read as
+any attribute is. A ``getattr`` of the
 tool itself (``getattr(self, f"do_{action}")``) reaches one of its own
 methods, whose effects count whole already.
 """
@@ -41,5 +43,8 @@ def _other_getattr(node: cst.BaseExpression, env: Env) -> bool:
     first = node.args[0] if node.args else None
     if first is None or first.star or first.keyword is not None:
         return True  # ``getattr(*parts)``: of what, not known
+    name = node.args[1].value if len(node.args) > 1 else None
+    if type(name) is cst.SimpleString:
+        return False  # ``getattr(x, "now", None)``: ``x.now``, as any attribute
     receiver = first.value
     return not (type(receiver) is cst.Name and receiver.value == env.self_name)

@@ -21,7 +21,7 @@ itself (the class's own methods, or its bases', which are imported). Anything
 else is *opaque*: a parameter, an attribute of ``self`` the module never sets
 (``self.agent``, set by the framework), a local bound to an opaque value, a
 module loaded by name, and what ``getattr`` gives of any object but ``self``
-(``getattr(shutil, op)``: which function is named at run time). Read with
+under a name computed at run time (``getattr(shutil, op)``). Read with
 ``ast`` only.
 """
 
@@ -32,7 +32,7 @@ import builtins
 from collections.abc import Iterable, Iterator
 
 from doxtool.python.astparse import BLOCK_STATEMENTS, child_fields
-from doxtool.python.names import dotted_parts
+from doxtool.python.names import dotted_parts, literal_getattr
 from doxtool.python.rebound import rebound_attributes, untrusted
 
 #: calls that load a module, or run code, named at run time
@@ -355,8 +355,9 @@ class _Receivers:
             if self._qualified(node.func, scope) in DYNAMIC:
                 return False
             if _name(node.func) == "getattr" and node.args:
-                # which attribute of another object than ``self`` is not known
-                return self._owner(node.args[0], scope)
+                if not literal_getattr(node):  # named at run time: of ``self`` only
+                    return self._owner(node.args[0], scope)
+                return self._known(node.args[0], scope, depth + 1)  # ``x.now``
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr in _KNOWN_METHODS:
                 return True
