@@ -59,7 +59,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         dotted = dotted_name(func)
         if dotted is not None:
             self._record_call(dotted, node, env)
-        self.effects_unknown |= computed_callee(func, env, self._bound_in)  # type: ignore[attr-defined]
+        self.effects_unknown |= computed_callee(func, env, self)
         target = self._callee(node, env)
         if target is not None and id(node) in env.answering:
             target = dataclasses.replace(target, answers=True)
