@@ -100,6 +100,27 @@ def _areas(text: str) -> list[str]:
             "    return ''\n",
             [],
         ),
+        # an item of a table of functions, what a call hands back
+        (
+            "import os\n\nOPS = {'rm': os.remove}\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    OPS[url]('a')\n"
+            "    return ''\n",
+            [],
+        ),
+        (
+            "import os\n\n\ndef _pick(name):\n    return os.remove\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    run = _pick(url)\n"
+            "    run('a')\n"
+            "    return ''\n",
+            [],
+        ),
+        # a table of lambdas: their code is read
+        (
+            "async def fetch_text(agent, url):\n    return {'a': lambda u: str(u)}[url](url)\n",
+            [f"{AREAS} none."],
+        ),
         # a function of the module it does not reach makes a call not seen
         (
             "async def fetch_text(agent, url):\n"

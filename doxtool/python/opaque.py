@@ -31,6 +31,7 @@ import ast
 import builtins
 from collections.abc import Iterable, Iterator
 
+from doxtool.python.astcomputed import computed_callee
 from doxtool.python.astparse import BLOCK_STATEMENTS, child_fields
 from doxtool.python.names import dotted_parts, literal_getattr
 from doxtool.python.rebound import rebound_attributes, untrusted
@@ -294,6 +295,8 @@ class _Receivers:
         qualified = self._qualified(func, scope)
         if qualified in DYNAMIC:
             return qualified
+        if computed_callee(func, lambda n: (o := self._local(n, scope)) and o.bindings.get(n)):
+            return _written(func)  # ``OPS[op](p)``, ``pick(op)(p)`` (:mod:`.astcomputed`)
         if isinstance(func, ast.Attribute):
             if func.attr in _KNOWN_METHODS:
                 return None
