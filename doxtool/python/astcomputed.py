@@ -5,8 +5,9 @@
 value kept in a name first (``fn = OPS.get(op)``, ``fn = pick(op)``, then
 ``fn(path)``): which function runs is decided at run time, and nothing of
 it is seen, as of a call on an object of a kind not known. A ``getattr``
-is judged by :mod:`doxtool.python.opaque` itself; a class made and then
-called (``Runner()(...)``), a lambda kept in a name, and a table of lambdas
+is judged by :mod:`doxtool.python.opaque` itself; an object of a value's
+own class (``type(value)(text)``), a class made and then called
+(``Runner()(...)``), a lambda kept in a name, and a table of lambdas
 and of the class's own methods (``self._list``), whose code is read, are no
 such value.
 """
@@ -38,8 +39,8 @@ def _computed(node: ast.expr, values: Values, held: bool = False) -> bool:
     if not isinstance(node, ast.Call):
         return False
     func = node.func
-    if isinstance(func, ast.Name) and func.id == "getattr":
-        return False  # judged as a ``getattr`` (:mod:`.opaque`)
+    if isinstance(func, ast.Name) and func.id in ("getattr", "type"):
+        return False  # judged as a ``getattr``; ``type(x)(...)`` makes one of ``x``'s class
     if not held:
         return True  # ``pick(op)(path)``: what a call hands back
     if isinstance(func, ast.Attribute) and func.attr == "get" and node.args:

@@ -47,6 +47,8 @@ def _computed(node: cst.BaseExpression, env: Env, scan: Any, held: bool = False)
         return False
     if type(node.func) is cst.Name and node.func.value == "getattr" and "getattr" not in env.names:
         return _other_getattr(node, env)
+    if type(node.func) is cst.Name and node.func.value in _PLAIN_BUILTINS:
+        return False  # ``type(value)(text)``: one of the value's own class
     if not held:
         return True  # ``make_handler(kind)(path)``: what a call hands back
     func = node.func
