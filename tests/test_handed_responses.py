@@ -203,3 +203,56 @@ def test_a_name_a_response_is_bound_to_on_some_calls_may_hold_what_it_held(
     (module,) = json.loads(result.output)
     (tool,) = module["tools"]
     assert [o["break_loop"] for o in tool["outcomes"]] == [kind]
+
+
+HOOKED = """\
+from helpers.tool import Response, Tool
+
+
+class Closer(Tool):
+    async def execute(self, **kwargs):
+        return Response(message="ok", break_loop={returned})
+
+    async def after_execution(self, response, **kwargs):
+        {body}
+        await super().after_execution(response, **kwargs)
+
+    def _close(self, r):
+        if self.args.get("final"):
+            setattr(r, "break_loop", True)
+"""
+
+
+@pytest.mark.parametrize(
+    "returned, body, kinds",
+    [
+        # the framework reads ``break_loop`` past the hook, which sets it
+        ("False", "response.break_loop = True", ["dynamic"]),
+        (
+            "False",
+            'if self.args.get("final"):\n            response.break_loop = True',
+            ["dynamic"],
+        ),
+        ("False", "self._close(response)", ["dynamic"]),
+        ("True", "response.break_loop = self.agent.config.stop", ["dynamic"]),
+        # a method of another object may change it
+        ("False", "self.agent.finish(response)", ["dynamic"]),
+        # the one value every Response gives: as it was
+        ("False", "response.break_loop = False", [False]),
+        # only read, and handed to the framework's own hook
+        ("True", "self.agent.log(response.message)", [True]),
+    ],
+)
+def test_after_execution_that_sets_break_loop_makes_it_unknown(
+    run_cli, make_repo, returned: str, body: str, kinds: list[Any]
+) -> None:
+    source = HOOKED.format(returned=returned, body=body)
+    root: Path = make_repo({"tools/closer.py": source})
+    result = run_cli(root, "inspect", "tools/closer.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    assert [o["break_loop"] for o in tool["outcomes"]] == kinds
+    run_cli(root, "check", "--fix", "--no-cache", "tools/closer.py")
+    companion = (root / "tools/closer.py.dox.md").read_text()
+    assert ("`break_loop` of `Closer`" in companion) == (kinds != ["dynamic"]), companion

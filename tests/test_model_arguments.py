@@ -127,6 +127,19 @@ def test_a_model_that_may_rename_or_reshape_takes_arguments_no_one_names(
         assert result.output == "All checks passed.\n", (call, result.output)
 
 
+def test_a_pydantic_1_config_of_plain_keys_reads_the_fields(make_repo, run_cli) -> None:
+    # ``class Config: extra = "allow"`` renames nothing, as ``model_config`` may say
+    config = '        class Config:\n            """Settings."""\n\n            extra = "allow"\n\n'
+    plain = FETCH.replace("        url: str\n", config + "        url: str\n")
+    assert plain != FETCH
+    root = _repo(make_repo, "FetchParams(**kwargs)", plain)
+    assert _arguments(_tool(run_cli, root)) == FIELDS
+    # one that may rename (an alias generator) is not read
+    renaming = plain.replace('extra = "allow"', "alias_generator = to_camel")
+    tool = _tool(run_cli, _repo(make_repo, "FetchParams(**kwargs)", renaming))
+    assert tool["other_arguments"] and "url" not in _arguments(tool)
+
+
 def test_an_optional_field_is_needed_by_pydantic_2(make_repo, run_cli) -> None:
     optional = FETCH.replace("    url: str\n", "    url: Optional[str]\n")
     root = _repo(make_repo, "FetchParams.model_validate(self.args)", optional)

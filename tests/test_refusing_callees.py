@@ -313,3 +313,26 @@ def test_a_helper_called_on_some_calls_only_leaves_requiredness_in_doubt(tmp_pat
     )
     text = _shout_text(tmp_path, REFUSING_HELPER, tool)
     assert not text.required and text.required_unknown and not text.has_default
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        # handed straight to the helper, its result kept in a name: what a
+        # missing key gives is not known
+        'self.args.get("text")',
+        'self.args.get("text", self.fallback)',
+    ],
+)
+def test_a_helper_refusing_a_value_whose_missing_value_is_not_known_leaves_it_in_doubt(
+    tmp_path: Path, read: str
+) -> None:
+    # the helper may refuse what a missing key gives, or not: never "optional"
+    tool = SHOUT_PY.replace(
+        '        text = self.args.get("text", "")\n'
+        "        return Response(message=shout(text), break_loop=False)",
+        f"        loud = shout({read})\n        return Response(message=loud, break_loop=False)",
+    )
+    assert tool != SHOUT_PY
+    text = _shout_text(tmp_path, REFUSING_HELPER, tool)
+    assert not text.required and text.required_unknown and not text.has_default

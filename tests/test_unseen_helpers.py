@@ -92,6 +92,35 @@ def _areas(text: str) -> list[str]:
             "    return await session.get(url.strip())\n",
             [],
         ),
+        # a function of a module named at run time
+        (
+            "import shutil\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    getattr(shutil, url)('a', 'b')\n"
+            "    return ''\n",
+            [],
+        ),
+        # an item of a table of functions, what a call hands back
+        (
+            "import os\n\nOPS = {'rm': os.remove}\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    OPS[url]('a')\n"
+            "    return ''\n",
+            [],
+        ),
+        (
+            "import os\n\n\ndef _pick(name):\n    return os.remove\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    run = _pick(url)\n"
+            "    run('a')\n"
+            "    return ''\n",
+            [],
+        ),
+        # a table of lambdas: their code is read
+        (
+            "async def fetch_text(agent, url):\n    return {'a': lambda u: str(u)}[url](url)\n",
+            [f"{AREAS} none."],
+        ),
         # a function of the module it does not reach makes a call not seen
         (
             "async def fetch_text(agent, url):\n"
@@ -107,6 +136,54 @@ def test_none_is_not_written_where_a_helper_makes_a_call_not_seen(
 ) -> None:
     files = {"tools/fetch.py": FETCH_PY, "helpers/net.py": helper}
     assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == areas
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'getattr(shutil, self.args.get("op", "copy"))("a", "b")',
+        'run = getattr(files, self.args.get("op", "read"))\n        run("a")',
+        # a table of library or helper functions, of a function of the module
+        '{"rm": shutil.rmtree, "cp": shutil.copy}[url]("a")',
+        'ops = {"read": files.read}\n        run = ops.get(url)\n        run("a")',
+        'ops = {"rm": _rm}\n        ops[url]("a")',
+        # what a call hands back
+        "_pick(url)('a')",
+        "run = _pick(url)\n        run('a')",
+    ],
+)
+def test_none_is_not_written_where_the_tool_calls_a_callee_computed_at_run_time(
+    make_repo, run_cli, body: str
+) -> None:
+    tool = FETCH_PY.replace(
+        "from helpers.net import fetch_text\n", "import shutil\n\nfrom helpers import files\n"
+    ).replace("text = await fetch_text(self.agent, url)", f"{body}\n        text = url")
+    assert tool != FETCH_PY
+    tool += "\n\ndef _rm(p):\n    shutil.rmtree(p)\n\n\ndef _pick(name):\n    return _rm\n"
+    files = {"tools/fetch.py": tool, "helpers/files.py": "def read(p):\n    return p\n"}
+    assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == []
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'getattr(self, "_" + url, self._plain)(url)',
+        '{"plain": self._plain, "text": lambda u: str(u)}[url](url)',
+    ],
+)
+def test_a_getattr_or_a_table_of_the_tool_itself_reaches_its_own_code(
+    make_repo, run_cli, call: str
+) -> None:
+    tool = FETCH_PY.replace(
+        "text = await fetch_text(self.agent, url)",
+        f"text = {call}",
+    ).replace(
+        "        return Response(message=text[:4000], break_loop=False)\n",
+        "        return Response(message=text[:4000], break_loop=False)\n\n"
+        "    def _plain(self, url):\n        return str(url)\n",
+    )
+    files = {"tools/fetch.py": tool}
+    assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == [f"{AREAS} none."]
 
 
 def test_a_shim_gets_no_none(make_repo, run_cli) -> None:

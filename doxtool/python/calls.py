@@ -1,8 +1,7 @@
 """What a tool calls (part of :class:`~doxtool.python.toolscan.ToolScan`).
 
-Helpers of the repository (followed later, :mod:`doxtool.python.resolve`),
-side effects (:mod:`doxtool.python.effects`), intervention, and the functions
-of the module the walk follows, with what reaches their parameters.
+Helpers of the repository (followed later, :mod:`.resolve`), side effects (:mod:`.effects`),
+intervention, and the functions of the module the walk follows, with what reaches their parameters.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from doxtool.python.callaliases import call_alias, method_alias
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.callfallbacks import or_value
 from doxtool.python.chains import ObjectChains
+from doxtool.python.computedcallees import computed_callee
 from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.emptystars import empty_stars
@@ -59,6 +59,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         dotted = dotted_name(func)
         if dotted is not None:
             self._record_call(dotted, node, env)
+        self.effects_unknown |= computed_callee(func, env, self)
         target = self._callee(node, env)
         if target is not None and id(node) in env.answering:
             target = dataclasses.replace(target, answers=True)

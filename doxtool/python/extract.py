@@ -57,6 +57,7 @@ from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
 from doxtool.python.positions import Locator
 from doxtool.python.prepared import FirstHalf, Prepared
+from doxtool.python.shadowed import drop_shadowed_imports
 from doxtool.python.toolscan import scan_candidates
 
 #: stack size of the thread that parses a module deeper than
@@ -226,6 +227,7 @@ def _second_half(
         locator = Locator(source, tree, syntax, stubbed)
         scan = ModuleScan(tree, facts, frozenset(local_roots), locator)
         scan.run()
+        drop_shadowed_imports(scan)  # ``def clean`` after ``from x import clean``
         scan_candidates(scan)
     except RecursionError:
         facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))

@@ -19,15 +19,25 @@ handed in) may change it: its ``break_loop`` is not known.
 
 What is not read: the object handed inside another value (``f([response])``)
 or kept by the callee for later (``self.last = response``).
+
+The framework hands the ``Response`` ``execute`` returned to the tool's
+``after_execution`` before it reads ``break_loop``: an override that may
+set it (read as above) makes the value the loop sees not known, unless all
+it sets is the one boolean every ``Response`` already gives. Handing it on
+to the framework's own ``Tool`` method (``await
+super().after_execution(response)``) changes nothing.
 """
 
 from __future__ import annotations
 
 import builtins
+import dataclasses
 from typing import Any
 
 import libcst as cst
 
+from doxtool.core.facts import Outcome
+from doxtool.python.callees import super_method
 from doxtool.python.cstnodes import descendants, dotted_name
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
@@ -42,6 +52,8 @@ _CHANGING_BUILTINS = frozenset({"delattr", "vars", "exec", "eval"})
 _HARMLESS_BUILTINS = frozenset(dir(builtins)) - _CHANGING_BUILTINS
 #: how deep calls handing the object on are followed
 _MAX_DEPTH = 3
+#: the framework's tool base: none of its methods sets ``break_loop``
+_FRAMEWORK_BASES = frozenset({"helpers.tool.Tool", "python.helpers.tool.Tool"})
 
 
 class HandedResponses:
@@ -98,7 +110,8 @@ class HandedResponses:
         unknown: Values = [("dynamic", None)]
         fn = self._callee_function(call, env)  # type: ignore[attr-defined]
         if fn is None:
-            return [] if self._outside_repository(call, env) else unknown
+            plain = self._outside_repository(call, env) or self._framework_super(call, env)
+            return [] if plain else unknown
         param = _parameter(fn, call, index)
         if param is None or depth >= _MAX_DEPTH:
             return unknown
@@ -176,6 +189,52 @@ class HandedResponses:
                 return [("dynamic", None)]
             out.extend(self._changes_of(call, index, env, depth + 1, seen))
         return out
+
+    def _after_execution_changes(self) -> None:
+        """The outcomes as the loop reads them past the ``after_execution``
+        the framework hands the returned ``Response`` to (the class's own or
+        a base's in the module): one that may set its ``break_loop`` leaves
+        each value not known, unless all it sets is the one boolean every
+        ``Response`` gives already."""
+        hook = self.scan._find_method(self.cls, "after_execution")
+        outcomes: list[Outcome] = self.outcomes  # type: ignore[attr-defined]
+        if hook is None or not outcomes:
+            return
+        own = {p.name.value for p in own_params(hook)}
+        positional = [name for name in hook.positional() if name in own]
+        if not positional:
+            return  # (``tool.after_execution(response)``: its first parameter)
+        param = positional[0]
+        env = Env(
+            func=hook,
+            self_name=hook.self_name,
+            dicts=set(),
+            names=dict(self.scan.names),
+            collect_outcomes=False,
+        )
+        changed = self._param_changes(hook, param, env, 0, {(hook.qualname, param)})
+        if not changed:
+            return
+        values = {kind for kind, _ in changed} | {o.break_loop for o in outcomes}
+        if len(values) == 1 and isinstance(next(iter(values)), bool):
+            return  # (``False`` returned, ``response.break_loop = False`` set)
+        expression = f"{param}.break_loop after {hook.qualname}"
+        outcomes[:] = [
+            dataclasses.replace(o, break_loop="dynamic", expression=expression) for o in outcomes
+        ]
+
+    def _framework_super(self, call: cst.Call, env: Env) -> bool:
+        """Whether a call is ``super().m(...)`` in a method of the tool class
+        (or of a base in the module) that reaches the framework's ``Tool``
+        (every base from another module is it), whose methods set no ``break_loop``."""
+        if super_method(call.func) is None:
+            return False
+        mro = self.scan.mro(self.cls)
+        if env.func.cls not in {owner.name for owner in mro}:
+            return False
+        own = f"{self.scan.module}."
+        outside = {base for owner in mro for base in owner.resolved if not base.startswith(own)}
+        return bool(outside) and outside <= _FRAMEWORK_BASES
 
     def _outside_repository(self, call: cst.Call, env: Env) -> bool:
         """Whether a call's callee is a builtin or a library's (the names of

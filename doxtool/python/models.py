@@ -344,7 +344,7 @@ def pydantic_fields(node: cst.ClassDef, version_two: bool) -> list[Field] | None
     when a field's need is not known (``x: Optional[int]`` without a default
     is needed in pydantic 2, not in 1)."""
     for stmt in suite_body(node.body):
-        if type(stmt) is cst.ClassDef:
+        if type(stmt) is cst.ClassDef and not _plain_config_class(stmt):
             return None  # ``class Config``: aliases, generators, ...
         if type(stmt) in (cst.FunctionDef,) and stmt.decorators:  # type: ignore[attr-defined]
             return None  # a validator may reshape the dict or refuse values
@@ -395,6 +395,27 @@ def _plain_config(stmt: cst.Assign) -> bool:
     names = [t.target.value for t in stmt.targets if type(t.target) is cst.Name]
     if "model_config" in names:
         return _plain_config_value(stmt.value)
+    return True
+
+
+def _plain_config_class(node: cst.ClassDef) -> bool:
+    """Pydantic 1's ``class Config: extra = "allow"``: only keys that rename
+    nothing and convert nothing, as ``model_config`` may hold."""
+    if node.name.value != "Config" or node.bases or node.decorators:
+        return False
+    for stmt in suite_body(node.body):
+        if type(stmt) is not cst.SimpleStatementLine:
+            return False
+        for small in stmt.body:
+            if type(small) is cst.Expr and type(small.value) is cst.SimpleString:
+                continue  # its docstring
+            if type(small) is cst.Pass:
+                continue
+            if type(small) is not cst.Assign or len(small.targets) != 1:
+                return False
+            target = small.targets[0].target
+            if type(target) is not cst.Name or target.value not in _PLAIN_CONFIG:
+                return False
     return True
 
 

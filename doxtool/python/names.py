@@ -200,3 +200,10 @@ def _changed_names(source: str) -> tuple[frozenset[str], frozenset[str]]:
             elif declared:
                 changed.update(part.strip() for part in declared.split(","))
     return frozenset(changed), frozenset(_ALIASES.findall(source))
+
+
+def literal_getattr(call: ast.Call) -> bool:
+    """Whether a ``getattr`` call names the attribute with a string literal
+    (``getattr(x, "now", None)``: the attribute ``x.now``)."""
+    name = call.args[1] if len(call.args) > 1 else None
+    return isinstance(name, ast.Constant) and isinstance(name.value, str)

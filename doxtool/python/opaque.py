@@ -20,7 +20,9 @@ method, or in a class body: ``lock = threading.Lock()``), or ``self``
 itself (the class's own methods, or its bases', which are imported). Anything
 else is *opaque*: a parameter, an attribute of ``self`` the module never sets
 (``self.agent``, set by the framework), a local bound to an opaque value, a
-module loaded by name. Read with ``ast`` only.
+module loaded by name, and what ``getattr`` gives of any object but ``self``
+under a name computed at run time (``getattr(shutil, op)``). Read with
+``ast`` only.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ import ast
 import builtins
 from collections.abc import Iterable, Iterator
 
+from doxtool.python.astcomputed import computed_callee
 from doxtool.python.astparse import BLOCK_STATEMENTS, child_fields
-from doxtool.python.names import dotted_parts
+from doxtool.python.names import dotted_parts, literal_getattr
 from doxtool.python.rebound import rebound_attributes, untrusted
 
 #: calls that load a module, or run code, named at run time
@@ -292,6 +295,8 @@ class _Receivers:
         qualified = self._qualified(func, scope)
         if qualified in DYNAMIC:
             return qualified
+        if computed_callee(func, lambda n: (o := self._local(n, scope)) and o.bindings.get(n)):
+            return _written(func)  # ``OPS[op](p)``, ``pick(op)(p)`` (:mod:`.astcomputed`)
         if isinstance(func, ast.Attribute):
             if func.attr in _KNOWN_METHODS:
                 return None
@@ -353,7 +358,9 @@ class _Receivers:
             if self._qualified(node.func, scope) in DYNAMIC:
                 return False
             if _name(node.func) == "getattr" and node.args:
-                return self._known(node.args[0], scope, depth + 1)
+                if not literal_getattr(node):  # named at run time: of ``self`` only
+                    return self._owner(node.args[0], scope)
+                return self._known(node.args[0], scope, depth + 1)  # ``x.now``
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr in _KNOWN_METHODS:
                 return True
@@ -367,6 +374,11 @@ class _Receivers:
         if isinstance(node, ast.BoolOp):
             return all(self._known(value, scope, depth + 1) for value in node.values)
         return True  # a literal, a display, a comprehension, arithmetic, a lambda
+
+    def _owner(self, node: ast.expr, scope: _Scope) -> bool:
+        """Whether ``node`` is the method's ``self`` (its attributes: the class's own)."""
+        owner = self._local(node.id, scope) if isinstance(node, ast.Name) else None
+        return owner is not None and node.id == owner.owner  # type: ignore[attr-defined]
 
     def _name(self, name: str, scope: _Scope, depth: int) -> bool:
         owner = self._local(name, scope)

@@ -32,8 +32,11 @@ argument required; one made on some calls only (in a branch, past a return,
 as ``if action == "add": self._add()``) leaves it required or optional,
 neither, nor the default, claimed. Only what a missing key gives (the
 tool's default, or None when it reads the key with none) that the helper's
-check refuses counts. An argument whose default is not known, or that has
-alternatives, is left as it is.
+check refuses counts. An argument that has alternatives is left as it
+is; one whose default is not known (a read handed straight to the helper,
+``shout(self.args.get("text"))``, which another use may replace) is
+required or optional: the check may refuse what a missing key gives, or
+not.
 """
 
 from __future__ import annotations
@@ -186,8 +189,12 @@ def _needed(argument: Argument, kind: str, made: str | None = None) -> Argument 
     stays as it is."""
     if argument.required or argument.alternatives:
         return None
-    if argument.required_unknown or argument.default_unknown:
-        return None  # what a missing key gives is not known
+    if argument.required_unknown:
+        return None
+    if argument.default_unknown:
+        # what a missing key gives is not known (``shout(args.get("t"))``,
+        # which a use may replace): the check may refuse it, or not
+        return _doubted(argument)
     if kind == CALLED:  # a test of what the value holds: any value may be refused, or none
         return _doubted(argument)
     missing = argument.default if argument.has_default else None

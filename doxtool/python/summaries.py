@@ -85,6 +85,9 @@ class _Summariser(ModuleScope):
                 bound[stmt.target.id] = 2  # ``KEY += "_v2"``: not the value first bound
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.add(stmt.name)
+                # ``def clean`` after ``from x import clean``: the function
+                # (:mod:`.shadowed`); an import further down binds it again
+                self.names.pop(stmt.name, None)
             elif isinstance(stmt, ast.ClassDef):
                 self.classes[stmt.name] = {
                     s.name

@@ -284,6 +284,7 @@ class ToolScan(
                 self.ordered = False
                 came_before(self.args, offers, known=method.name == "__init__")
         self._scan_dispatched()
+        self._after_execution_changes()  # (:mod:`.handedresponses`)
         return self._finish(tool)
 
     def run_partial(self) -> ToolFacts:
