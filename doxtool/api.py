@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,8 +71,10 @@ def load_project(
         raise UsageError(f"root {root} is not a directory")
     config: Config
     if config_file is not None:
-        if not config_file.is_file():
+        if not os.path.lexists(config_file):
             raise ConfigError(f"{config_file}: configuration file not found")
+        # one that is there but no regular file (a directory, a FIFO, a link to
+        # nothing) is named as such by load_file, as a root's own is
         loaded = load_file(config_file)
         config = loaded if loaded is not None else Config(source=str(config_file))
     else:

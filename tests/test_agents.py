@@ -478,6 +478,25 @@ def test_a_list_index_is_reported_not_rewritten(tmp_path: Path) -> None:
     assert "gone/AGENTS.md" in (tmp_path / "AGENTS.md").read_text()
 
 
+@pytest.mark.parametrize(
+    "row", ["api/AGENTS.md", "`api/AGENTS.md`", "[api](api/)", "[API docs](docs/api.md)"]
+)
+def test_an_index_table_of_other_columns_gets_no_second_table(tmp_path: Path, row: str) -> None:
+    """A person's index written as a table of other columns, naming its
+    children in a way that is not read as a link to their `AGENTS.md`, is
+    reported, not fixed: a Child | Scope table written above it would index
+    the same files twice."""
+    text = (
+        "# Root\n\n## Child DOX Index\n\n| Path | Scope |\n|---|---|\n"
+        f"| {row} | HTTP handlers; Dana keeps them. |\n"
+    )
+    write_files(tmp_path, {"AGENTS.md": text, "api/AGENTS.md": agents("api", "HTTP handlers.")})
+    code, out = check(tmp_path, "--select", "DOX2", "--fix")
+    assert code == 1
+    assert "DOX202 nearest descendant `api/AGENTS.md` has no row" in out and "[*]" not in out
+    assert (tmp_path / "AGENTS.md").read_text() == text
+
+
 def test_repositories_without_an_index_are_not_held_to_it(tmp_path: Path) -> None:
     write_files(
         tmp_path,

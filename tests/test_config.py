@@ -81,6 +81,12 @@ def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> Non
     missing = run_cli(root, "check", "--config", "nope.toml")
     assert missing.exit_code == 2
     assert "nope.toml: configuration file not found" in missing.output
+    (root / "ci" / "dir.toml").mkdir()
+    (root / "ci" / "link.toml").symlink_to("gone.toml")
+    for name, problem in (("dir", "not a regular file"), ("link", "cannot read file")):
+        there = run_cli(root, "check", "--config", f"ci/{name}.toml")
+        assert there.exit_code == 2
+        assert f"ci/{name}.toml: {problem}" in there.output, there.output
 
 
 @pytest.mark.parametrize(

@@ -190,6 +190,29 @@ def test_python_suppression_through_the_cli(make_repo, run_cli) -> None:
     assert result.exit_code == 0, result.output
 
 
+def test_python_suppressions_in_a_module_whose_lines_end_with_a_lone_cr(make_repo, run_cli) -> None:
+    """A lone carriage return ends a line for Python: a comment covers its own
+    statement there, and an unused one is reported at its line and fixed."""
+    files = clean_files()
+    dynamic = WAIT_PY.replace('self.args.get("seconds", 0)', "self.args.get(self.name, 0)")
+    used = dynamic.replace(
+        "        seconds =", "        # doxtool: ignore[DOX008]\n        seconds ="
+    )
+    files["tools/wait.py"] = used.replace("\n", "\r").encode()
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "DOX008,DOX9")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    unused = WAIT_PY.replace('"seconds", 0))', '"seconds", 0))  # doxtool: ignore[DOX008]')
+    (root / "tools/wait.py").write_bytes(unused.replace("\n", "\r").encode())
+    result = run_cli(root, "check", "--select", "DOX008,DOX9")
+    assert result.output.splitlines()[0] == (
+        "tools/wait.py:6:53: DOX900 unused suppression code `DOX008`: no such finding in the "
+        "lines it covers (6-6) [*]"
+    )
+    assert run_cli(root, "check", "--fix").exit_code == 0
+    assert (root / "tools/wait.py").read_bytes() == WAIT_PY.replace("\n", "\r").encode()
+
+
 # ---------------------------------------------------------------------------
 # unused and malformed suppressions are findings
 

@@ -34,9 +34,13 @@ needs_permissions = pytest.mark.skipif(
 
 
 def _check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return _doxtool(root, "check", "--no-cache", *args)
+
+
+def _doxtool(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     return subprocess.run(
-        [*_AS_USER, sys.executable, "-m", "doxtool", "check", "--no-cache", *args],
+        [*_AS_USER, sys.executable, "-m", "doxtool", *args],
         cwd=root,
         capture_output=True,
         text=True,
@@ -130,6 +134,33 @@ def test_an_unreadable_prompt_or_tool_directory_stops_the_run(
     with _unreadable(root / directory, mode):
         result = _check(root)
     assert (result.returncode, result.stdout, result.stderr) == (2, "", _refused(directory))
+
+
+@needs_permissions
+def test_a_cache_directory_that_cannot_be_searched_is_no_cache(make_repo) -> None:
+    """A cache another user made (restored in CI, written by a container) that
+    this one may not enter never makes a run fail: the run checks without it;
+    `cache clear`, which cannot remove it, says so."""
+    root = make_repo({**WAIT})
+    first = _doxtool(root, "check")
+    assert (first.returncode, first.stdout) == (0, "All checks passed.\n")
+    cache = root / ".doxtool_cache"
+    assert (cache / "facts.sqlite3").is_file()
+    with _unreadable(cache):
+        for args in ((), ("tools/wait.py",), ("--jobs", "1")):
+            result = _doxtool(root, "check", *args)
+            assert (result.returncode, result.stdout, result.stderr) == (
+                0,
+                "All checks passed.\n",
+                "",
+            )
+        cleared = _doxtool(root, "cache", "clear")
+    assert cleared.returncode == 2
+    assert cleared.stderr.startswith(
+        f"doxtool: error: cache not cleared: cannot remove {cache / 'facts.sqlite3'}: "
+        "Permission denied"
+    )
+    assert (cache / "facts.sqlite3").is_file()
 
 
 def test_a_link_given_as_a_path_is_checked_as_the_whole_run_checks_it(

@@ -100,6 +100,9 @@ class ChildIndex:
     table_end: int = 0
     #: line of ``No child DOX files.`` (0: none)
     none_line: int = 0
+    #: header line of the section's first table with other columns than
+    #: Child | Scope (0: none): a person's index, in a layout not read
+    other_table: int = 0
     #: 1-based lines of the section that are not blank (a person's text a
     #: row or a table written next to it must not join)
     written: set[int] = field(default_factory=set)
@@ -374,12 +377,13 @@ def _child_index(doc: AgentsDoc, lines: list[str], prose: list[int]) -> ChildInd
             index.lead_line = i + 1
         if index.header_line or not _is_table_line(lines[i]):
             continue
+        following = body[position + 1] if position + 1 < len(body) else None
+        if following != i + 1 or not delimiter_row(lines[i + 1]):
+            continue
         if tuple(c.casefold() for c in cells(lines[i])) != tuple(
             c.casefold() for c in TABLE_HEADER
         ):
-            continue
-        following = body[position + 1] if position + 1 < len(body) else None
-        if following != i + 1 or not delimiter_row(lines[i + 1]):
+            index.other_table = index.other_table or i + 1
             continue
         index.header_line = i + 1
         row = i + 2

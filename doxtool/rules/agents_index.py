@@ -278,7 +278,7 @@ files.` into a table. Rows already there, and their scope sentences, stay as
 written: a row whose `AGENTS.md` is gone and that probably names the child
 (its directory moved or was renamed, DOX201) gets its link rewritten to the
 child instead, and no second row is added. An index written as a list of
-links is reported, not fixed.
+links, or as a table of other columns, is reported, not fixed.
 
 **Example.** `plugins/_new/AGENTS.md` exists, and `plugins/AGENTS.md` has no
 row for it.
@@ -356,6 +356,8 @@ nothing: every index there lists exactly the nearest descendants.
         index = doc.index
         if index is None or index.kind == "links":
             return None
+        if index.kind == "empty" and index.other_table:
+            return None  # a table of other columns is there: a second one would duplicate it
         agents_tree = tree(ctx)
         description = "add " + ", ".join(f"`{child}`" for child in missing) + " to the index"
         rows = [_row(agents_tree, path, child) for child in missing]

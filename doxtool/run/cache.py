@@ -24,6 +24,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import stat
 import sys
 from pathlib import Path
 from typing import Any, TypeVar
@@ -132,8 +133,14 @@ class FactsCache:
         self._pending: list[tuple[str, str]] = []
 
     def is_new(self) -> bool:
-        """Whether no run has stored anything here yet: every look-up will miss."""
-        return not (self.directory / DATABASE).exists()
+        """Whether no run has stored anything here yet, or its database cannot
+        be reached (a directory this user may not search): every look-up will
+        miss."""
+        try:
+            os.stat(self.directory / DATABASE)
+        except OSError:
+            return True
+        return False
 
     # -- storage --------------------------------------------------------------
 
@@ -324,9 +331,9 @@ def clear(directory: Path) -> bool:
     failures = []
     for name in (*_DATABASE_FILES, RECORD, FINDINGS_STATE):
         path = directory / name
-        if not path.is_file() or path.is_symlink():
-            continue
         try:
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                continue  # a link or a directory: not the cache's
             path.unlink()
         except FileNotFoundError:
             continue  # removed meanwhile (another run)

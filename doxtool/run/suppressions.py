@@ -359,6 +359,9 @@ def _statements(text: str) -> tuple[dict[int, tuple[int, int]], list[tuple[int, 
     comments: list[tuple[int, int, str]] = []
     start: int | None = None
     skip = {tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING, tokenize.ENDMARKER}
+    # a lone \r ends a line for Python as \n does (and for split_lines), but
+    # not for StringIO's readline: one character for one keeps every column
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type == tokenize.COMMENT:
             comments.append((token.start[0], token.start[1], token.string))
