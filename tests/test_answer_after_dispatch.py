@@ -152,6 +152,13 @@ OPEN = [
         'result = "plain"',
         "return Response(message=self._diff() + result, break_loop=False)",
     ),
+    # a statement between leaves the block: the return is never reached
+    (
+        DISPATCH,
+        "response = f\"Unknown command '{command}'\"",
+        "raise NotImplementedError(command)\n"
+        "            return Response(message=response, break_loop=False)",
+    ),
 ]
 
 
