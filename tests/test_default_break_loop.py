@@ -172,6 +172,26 @@ def test_two_calls_on_the_line_stay_unknown(tmp_path: Path) -> None:
     assert "break_loop false" not in out
 
 
+def test_a_line_that_may_return_a_response_of_another_class_stays_unknown(
+    tmp_path: Path,
+) -> None:
+    """``resp`` is made by a class whose default is ``True``: the outcome of
+    the line stands for it too, not only for the call written there."""
+    other = INIT.split("\n\n\n")[0].replace("break_loop=False", "break_loop=True")
+    write_files(tmp_path, {"helpers/final.py": other})
+    tool_py = (
+        "from helpers.final import Response as FinalResponse\n"
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class Ask(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        resp = FinalResponse('answer')\n"
+        "        return Response('no question') if not self.args else resp\n"
+    )
+    out = _inspect(tmp_path, tool_py, INIT)
+    assert "break_loop false" not in out
+    assert "dynamic `<missing>`" in out
+
+
 def test_a_class_of_an_installed_package_stays_unknown(tmp_path: Path) -> None:
     tool_py = _tool('Response(True, message="asked")').replace(
         "from helpers.tool import Response, Tool",
