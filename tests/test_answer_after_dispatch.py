@@ -152,6 +152,13 @@ OPEN = [
         'result = "plain"',
         "return Response(message=self._diff() + result, break_loop=False)",
     ),
+    # a statement between leaves the block: the return is never reached
+    (
+        DISPATCH,
+        "response = f\"Unknown command '{command}'\"",
+        "raise NotImplementedError(command)\n"
+        "            return Response(message=response, break_loop=False)",
+    ),
 ]
 
 
@@ -196,3 +203,26 @@ def test_an_arm_whose_message_is_bound_anew_before_it_is_returned_closes_nothing
     assert argument["required"] is False
     assert argument["required_unknown"] is False
     assert not argument.get("enum")
+
+
+GUARDED = DISPATCH.replace(
+    "        try:\n",
+    '        if command not in ("diff", "merge"):\n'
+    '            return Response(message=f"Error: unknown command {command}", break_loop=False)\n'
+    "        try:\n",
+    1,
+)
+
+
+def test_a_handed_arm_after_a_check_refusing_unlisted_values_keeps_what_the_check_says(
+    run_cli, make_repo
+) -> None:
+    """A check on every call before the dispatch already refuses what it
+    does not list: the handed arm takes no value of its own, and the
+    argument stays required, with the values the check lists."""
+    else_arm = 'response = Response(message="Unknown command", break_loop=False)'
+    after = "await self.after_execution(response)\n            return response"
+    argument = _command(run_cli, make_repo, GUARDED, else_arm, after)
+    assert argument["required"] is True
+    assert argument["required_unknown"] is False
+    assert argument["enum"] == ["diff", "merge"]

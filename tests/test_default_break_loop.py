@@ -133,13 +133,29 @@ def test_an_init_storing_its_default_gives_it(tmp_path: Path) -> None:
             "another method writes it",
         ),
         (INIT + "\n\nResponse.break_loop = True\n", "set outside the class"),
+        (
+            INIT.replace(
+                "class Tool:",
+                "    @property\n    def break_loop(self):\n"
+                "        return self._stop or self.message.startswith('FINAL')\n\n"
+                "    @break_loop.setter\n    def break_loop(self, value):\n"
+                "        self._stop = value\n\n\nclass Tool:",
+            ),
+            "a property of the name gives what it likes",
+        ),
+        (
+            INIT.replace("class Response:\n", "class Response:\n    break_loop = LoopFlag()\n\n"),
+            "a descriptor of the name",
+        ),
         (INIT.replace("class Response:", "class Response(dict):"), "a base class"),
     ],
 )
 def test_what_the_class_does_not_say_outright_stays_unknown(
     tmp_path: Path, base: str, why: str
 ) -> None:
-    out = _inspect(tmp_path, _tool('Response(True, message="asked")'), base)
+    # a call that fits the class: one that does not stays unknown anyway
+    call = 'Response(True, message="asked")' if "@dataclass" in base else 'Response("asked")'
+    out = _inspect(tmp_path, _tool(call), base)
     assert "dynamic `<missing>`" in out, why
 
 
@@ -154,6 +170,26 @@ def test_two_calls_on_the_line_stay_unknown(tmp_path: Path) -> None:
     call = "Response(True) if self.args else Response(False)"
     out = _inspect(tmp_path, _tool(call), DATACLASS)
     assert "break_loop false" not in out
+
+
+def test_a_line_that_may_return_a_response_of_another_class_stays_unknown(
+    tmp_path: Path,
+) -> None:
+    """``resp`` is made by a class whose default is ``True``: the outcome of
+    the line stands for it too, not only for the call written there."""
+    other = INIT.split("\n\n\n")[0].replace("break_loop=False", "break_loop=True")
+    write_files(tmp_path, {"helpers/final.py": other})
+    tool_py = (
+        "from helpers.final import Response as FinalResponse\n"
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class Ask(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        resp = FinalResponse('answer')\n"
+        "        return Response('no question') if not self.args else resp\n"
+    )
+    out = _inspect(tmp_path, tool_py, INIT)
+    assert "break_loop false" not in out
+    assert "dynamic `<missing>`" in out
 
 
 def test_a_class_of_an_installed_package_stays_unknown(tmp_path: Path) -> None:
@@ -187,6 +223,18 @@ def test_the_default_read_from_the_class_code() -> None:
         "        return\n        self.break_loop = break_loop\n",
     )
     assert _default(early) is None
+    # ... or after one under ``if``, which leaves the class's own value
+    guarded = INIT.split("\n\n\n")[0].replace(
+        "        self.break_loop = break_loop\n",
+        "        if message.startswith('FINAL'):\n            return\n"
+        "        self.break_loop = break_loop\n",
+    )
+    assert _default(guarded) is None
+    # an annotation, or a constant an instance's own value hides, changes nothing
+    annotated = INIT.split("\n\n\n")[0].replace(
+        "class Response:\n", "class Response:\n    break_loop: bool = True\n\n"
+    )
+    assert _default(annotated) is False
     # ``setattr`` anywhere in the class: not read
     hooked = INIT.split("\n\n\n")[0] + "\n    def x(self):\n        setattr(self, 'a', 1)\n"
     assert _default(hooked) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from samples import clean_files, write_files
+from samples import WAIT_PROMPT, clean_files, write_files
 
 from doxtool.core.config import load_file
 from doxtool.rules.examples import WAIT_PY
@@ -340,6 +340,32 @@ def test_a_package_inside_the_tools_directory_is_no_tool_directory(make_repo, ru
     assert config.tool_dirs == ["tools", "plugins/*/tools"]
     check = run_cli(root, "check", "--no-cache")
     assert check.output == "All checks passed.\n", check.output
+
+
+def test_a_package_inside_the_tools_directory_whose_modules_prompts_teach_is_one(
+    make_repo, run_cli
+) -> None:
+    """``tools/web/search.py`` and ``tools/web/fetch.py`` beside
+    ``agent.system.tool.search.md``: the model is taught to call them, so the
+    repository's loader walks the packages below ``tools``; leaving ``tools/web``
+    out would call each prompt's tool missing."""
+    search = WAIT_PY.replace("WaitTool", "SearchTool")
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/web/__init__.py": "",
+            "tools/web/search.py": search,
+            "tools/web/fetch.py": search.replace("SearchTool", "FetchTool"),
+            "prompts/agent.system.tool.search.md": WAIT_PROMPT.replace("wait", "search"),
+        }
+    )
+    result = run_cli(root, "init")
+    assert result.exit_code == 0, result.output
+    config = load_file(root / "doxtool.toml")
+    assert config is not None
+    assert config.tool_dirs == ["tools", "tools/web", "plugins/*/tools"]
+    check = run_cli(root, "check", "--no-cache")
+    assert "PRM002" not in check.output, check.output
 
 
 TWO_BASES = """\

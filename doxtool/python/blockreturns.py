@@ -18,6 +18,8 @@ from doxtool.python.cstnodes import suite_body
 from doxtool.python.readforms import RENDERING_METHODS
 
 _SIMPLE = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+#: simple statements that leave the block before a statement after them
+_LEAVING = (cst.Raise, cst.Break, cst.Continue)
 _WRITTEN = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
@@ -108,7 +110,8 @@ def _answer_returned(
     """The arm's last statement ``name = <message>``, the line and the
     ``return`` after the dispatch handing ``name`` on, and the simple
     statements between; None when the arm binds no message so, or a
-    compound statement or another ``return`` comes first."""
+    compound statement, another ``return``, a ``raise``, ``break`` or
+    ``continue`` comes first."""
     if not body or not following or type(body[-1]) not in _SIMPLE:
         return None
     bound = body[-1].body[-1]  # type: ignore[attr-defined]
@@ -122,6 +125,8 @@ def _answer_returned(
         if type(stmt) is not cst.SimpleStatementLine:
             return None
         for small in stmt.body:
+            if type(small) in _LEAVING:
+                return None  # ``raise``, ``continue``: the return is not reached
             if type(small) is not cst.Return:
                 between.append(small)
                 continue

@@ -82,12 +82,15 @@ class DispatchEnds:
         if end is HANDED:
             # whether the values not taken are refused is not known, nor
             # whether what a missing key gives is (a closed dispatch against
-            # values not known: :meth:`~.closedrefusals.ClosedRefusals._opaque_refuses`)
+            # values not known: :meth:`~.closedrefusals.ClosedRefusals._opaque_refuses`,
+            # values_unknown=True), unless a test before it on every call
+            # already refused every value it does not list (``if command not
+            # in ("diff", "merge"): return Response(error)``): that holds
             for value in tested_values(stmt):
-                self._values_unknown(value, env)
                 for arg in self._named_arguments(value, env):
                     builder = self.args.get(arg)  # type: ignore[attr-defined]
-                    if builder is not None:
+                    if builder is not None and "always" not in builder.rejecting:
+                        builder.values_unknown = True
                         builder.closed_opaque = True
         if end is REFUSED and self._end_call is not None:
             # ``return self.fail(...)`` past the run: closed if that call refuses

@@ -15,7 +15,9 @@ knows exactly, and only when its code says the value outright:
 Anything else gives None: a default that is not a literal boolean, a
 ``__setattr__``, ``__getattr__`` or ``__getattribute__``, or a second place
 in the class that writes ``self.break_loop`` (another method may change
-it), a store under ``if`` or after a ``return``.
+it), a store under ``if`` or after a ``return`` (one under ``if`` too), an
+own ``__init__`` in a class whose body also binds the name ``break_loop``
+(a property or another descriptor reads and stores what it likes).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def break_loop_default(node: ast.ClassDef, params: list[Param]) -> bool | None:
         if len(fields) != 1 or _writes(node, None) != 0:
             return None
         return _literal(fields[0].value)
+    if any(_binds_name(stmt) for stmt in node.body):
+        return None  # ``@property def break_loop``: what it gives is its own
     inits = [s for s in node.body if isinstance(s, DEFS) and s.name == "__init__"]
     if len(inits) != 1 or isinstance(inits[0], ast.AsyncFunctionDef):
         return None
@@ -81,7 +85,7 @@ def _stored_default(node: ast.ClassDef, init: ast.FunctionDef) -> bool | None:
         if isinstance(child, (ast.Global, ast.Nonlocal)) and _NAME in child.names:
             return None
     for stmt in init.body:
-        if isinstance(stmt, ast.Return):
+        if any(isinstance(child, ast.Return) for child in _own_nodes(stmt)):
             return None  # the store may not run
         if (
             isinstance(stmt, ast.Assign)
@@ -92,6 +96,37 @@ def _stored_default(node: ast.ClassDef, init: ast.FunctionDef) -> bool | None:
         ):
             return value
     return None
+
+
+def _binds_name(stmt: ast.stmt) -> bool:
+    """Whether a statement of a class body binds ``break_loop`` on the class
+    to what may take over the attribute (a method, a property, a descriptor);
+    an annotation, or a plain constant an instance's own value hides
+    (``break_loop: bool = False``), does not."""
+    if isinstance(stmt, (*DEFS, ast.ClassDef)):
+        return stmt.name == _NAME
+    if isinstance(stmt, ast.Assign):
+        targets, value = stmt.targets, stmt.value
+    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+        targets, value = [stmt.target], stmt.value
+    else:
+        return False
+    named = any(isinstance(t, ast.Name) and t.id == _NAME for t in targets)
+    return named and not (value is None or isinstance(value, ast.Constant))
+
+
+def _own_nodes(stmt: ast.stmt) -> list[ast.AST]:
+    """``stmt`` and the nodes below it, but not those of a function or class
+    defined in it (a ``return`` there leaves no ``__init__``)."""
+    found: list[ast.AST] = []
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if node is not stmt and isinstance(node, (*DEFS, ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _writes(node: ast.ClassDef, init: ast.FunctionDef | None) -> int:

@@ -11,8 +11,11 @@ own code says the parameters a call of it takes), and when that code says
 the default outright (:mod:`doxtool.python.initbreakloop`) and the call
 gives no value for it, by keyword or by position, the outcome is that
 boolean. The call is found by the outcome's line: one ``Response`` call on
-it, else the outcome stays as it is; a call that does not fit the class
-(DOX011: it raises ``TypeError``) stays as it is too.
+it, else the outcome stays as it is (and so it does when another call of
+the module passing none may give another value: the outcome may stand for a
+``Response`` kept in a name, ``return resp if q else Response(message=m)``);
+a call that does not fit the class (DOX011: it raises ``TypeError``) stays
+as it is too.
 """
 
 from __future__ import annotations
@@ -63,7 +66,25 @@ def _filled(facts: Facts, resolver: ToolResolver, rel: str, outcome: Outcome) ->
     found = _default(resolver, module, call.callee)
     if found is None or _passes(call, found[0]) or not _fits(call, found[0]):
         return outcome
+    if any(_other_default(resolver, module, other, found[1]) for other in outline.response_calls):
+        return outcome
     return dataclasses.replace(outcome, break_loop=found[1], expression=None)
+
+
+def _other_default(
+    resolver: ToolResolver, module: ModuleFacts, call: ClassCall, default: bool
+) -> bool:
+    """Whether ``call``, passing no ``break_loop``, may give another value
+    than ``default``: an outcome on one line may stand for a ``Response``
+    kept in a name (``return resp if q else Response(message=m)``, ``resp``
+    made by another class), so every call of the module passing none must
+    give the same."""
+    if _NAME in call.keywords:
+        return False
+    found = _default(resolver, module, call.callee)
+    if found is None:
+        return True
+    return not _passes(call, found[0]) and found[1] is not default
 
 
 def _default(

@@ -178,6 +178,7 @@ def detect(root: Path) -> Layout:
         if "AGENTS.md" in files and not _under_tests(rel):
             _declared(root, rel, layout.declared_dirs)
         if rel != "." and not _not_runtime(rel):
+            candidates.note_prompts(files)
             if name == "tools" and modules:
                 candidates.add(rel, modules)
             elif modules:

@@ -37,6 +37,8 @@ SCRIPT_AREAS = frozenset(
 )
 #: the framework's own directories, in the default configuration's order
 _FRAMEWORK = {"tools": 0, "python/tools": 1, "prompts": 0}
+#: how a tool prompt's file name starts (``agent.system.tool.<name>.md``)
+_TOOL_PROMPT = "agent.system.tool."
 #: modules read per directory to find a tool class
 _MAX_MODULES = 200
 
@@ -71,12 +73,20 @@ class ToolDirCandidates:
     modules: dict[str, list[str]] = field(default_factory=dict)
     #: directories of another name -> their modules
     others: dict[str, list[str]] = field(default_factory=dict)
+    #: the tool names prompt files teach (``agent.system.tool.search.md``: ``search``)
+    taught: set[str] = field(default_factory=set)
 
     def add(self, rel: str, modules: list[str]) -> None:
         self.modules[rel] = modules
 
     def add_other(self, rel: str, modules: list[str]) -> None:
         self.others[rel] = modules
+
+    def note_prompts(self, files: Iterable[str]) -> None:
+        """Note the tool names the tool prompts among ``files`` teach."""
+        for name in files:
+            if name.startswith(_TOOL_PROMPT) and name.endswith(".md"):
+                self.taught.add(name[len(_TOOL_PROMPT) : -len(".md")])
 
     def with_tools(self, root: Path, bases: Iterable[str]) -> list[str]:
         """The directories holding tools, in the order found: a ``tools``
@@ -86,7 +96,8 @@ class ToolDirCandidates:
         and more than half, define one (a helper module defining a tool class
         of its own makes no tool directory), unless it lies inside a ``tools``
         directory holding tools: a package there is no directory the
-        framework loads tools from."""
+        framework loads tools from, unless a tool prompt names one of its
+        modules (``tools/web/search.py`` and ``agent.system.tool.search.md``)."""
         classes: dict[str, list[str]] = {}
         owner: dict[str, tuple[str, str]] = {}
         for rel, files in [*self.modules.items(), *self.others.items()]:
@@ -107,7 +118,11 @@ class ToolDirCandidates:
             # a package inside a tools directory (``python/tools/pentest/``):
             # the framework loads that directory's own modules, never a
             # module of a directory below it, whatever its classes derive from
-            if any(rel.startswith(f"{tools}/") for tools in found):
+            # (unless a prompt teaches one of its modules by name: the
+            # repository's loader may walk the packages below, and the model
+            # is taught to call them)
+            inside = any(rel.startswith(f"{tools}/") for tools in found)
+            if inside and not any(name.removesuffix(".py") in self.taught for name in files):
                 continue
             count = sum(1 for name in files if (rel, name) in tools)
             if count >= 2 and count * 2 > len(files):
