@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from doxtool.python import callkinds, keyvalues, summaryscope
-from doxtool.python.astwalk import walk, walk_all, walk_split
+from doxtool.python.astwalk import children, walk, walk_all, walk_split
 from doxtool.python.summaries import summarise
 
 SOURCES = [
@@ -55,6 +55,15 @@ def test_the_repositorys_own_modules_walk_as_ast_walks() -> None:
     assert len(files) > 50
     for path in files:
         _same(ast.parse(path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_the_children_of_every_node_are_ast_s_in_its_order(source: str) -> None:
+    for node in ast.walk(ast.parse(source)):
+        expected = list(ast.iter_child_nodes(node))
+        found = children(node)
+        assert len(found) == len(expected)
+        assert all(a is b for a, b in zip(found, expected, strict=True))
 
 
 def test_walk_all_walks_each_node_in_turn() -> None:

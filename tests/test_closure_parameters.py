@@ -9,7 +9,12 @@ another module sets its parameters apart as well."""
 
 from __future__ import annotations
 
+import ast
+
 from bothwalks import EXECUTE_HEAD, HELPER_TOOL, tool_module
+
+from doxtool.python.astclosureparams import nested_parameter_tests
+from doxtool.python.astwalk import walk_all
 
 
 def _argument(run_cli, make_repo, body: str, name: str) -> dict:
@@ -147,3 +152,23 @@ def test_a_helper_s_nested_function_converting_a_local_it_is_handed(run_cli, mak
         for name in ("count", "size", "mode")
     }
     assert found == {"count": "integer", "size": "integer", "mode": "string"}
+
+
+def test_the_type_tests_of_nested_parameters_at_any_depth() -> None:
+    """A test in a function nested deeper is of the parameter of any
+    function or lambda around it; one of a name of the body is not."""
+    body = ast.parse(
+        "def outer(kind, f=lambda v: isinstance(v, int)):\n"
+        "    def inner(y):\n"
+        "        return isinstance(kind, list), isinstance(y, str), isinstance(x, int)\n"
+        "isinstance(kind, dict)\n"
+    ).body
+    tests = {
+        (n.lineno, n.args[0].id): id(n)
+        for n in walk_all(body)
+        if isinstance(n, ast.Call) and n.func.id == "isinstance"
+    }
+    assert len(tests) == 5
+    own = {tests[1, "v"], tests[3, "kind"], tests[3, "y"]}
+    assert nested_parameter_tests(walk_all(body)) == own
+    assert nested_parameter_tests(walk_all(ast.parse("isinstance(kind, dict)").body)) == set()

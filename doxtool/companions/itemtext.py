@@ -17,6 +17,8 @@ T = TypeVar("T")
 
 #: emphasis a person may set an item's code span in, longest first
 _EMPHASIS = ("**", "__", "*", "_")
+#: each mark, with the openings of a code span set in it (``**`x`**``, ``**[`x`](#x)**``)
+_OPENINGS = tuple((mark, (mark + "`", mark + "[`")) for mark in _EMPHASIS)
 
 
 def dressed_span(body: str) -> tuple[int, int, str, int] | None:
@@ -27,7 +29,9 @@ def dressed_span(body: str) -> tuple[int, int, str, int] | None:
     the text opens with no code span, or with emphasis not closed right
     after it."""
     # ``**[`name`](#name)**``: a link whose text is the span, in emphasis
-    markup = next((mark for mark in _EMPHASIS if body.startswith((mark + "`", mark + "[`"))), "")
+    markup = ""
+    if body[:1] in _EMPHASIS:  # every mark opens with its own first character
+        markup = next((mark for mark, opening in _OPENINGS if body.startswith(opening)), "")
     parts = spans(body[len(markup) :])
     if not parts or not parts[0].code or parts[0].start != 0:
         return None

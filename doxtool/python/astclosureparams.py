@@ -10,8 +10,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from doxtool.python.astwalk import walk
+
 #: functions whose parameters are their own names
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_SCOPE_KINDS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda})
 
 
 def parameter_names(args: ast.arguments) -> set[str]:
@@ -64,24 +66,24 @@ def handed_names(args: ast.arguments, call: ast.Call) -> dict[str, str]:
     return found
 
 
-def nested_parameter_tests(body: Iterable[ast.stmt]) -> set[int]:
+def nested_parameter_tests(body_walk: Iterable[ast.AST]) -> set[int]:
     """The ids of the ``isinstance(name, ...)`` calls in the nested functions
-    and lambdas of ``body`` whose ``name`` is a parameter of one of them."""
+    and lambdas of a body whose ``name`` is a parameter of one of them.
+    ``body_walk``: the nodes of the body (:func:`~doxtool.python.astwalk.walk_all`),
+    which most bodies hold no function or lambda among, so only those are walked."""
     found: set[int] = set()
-    todo: list[tuple[ast.AST, frozenset[str]]] = [(stmt, frozenset()) for stmt in body]
-    while todo:
-        node, params = todo.pop()
-        if isinstance(node, _SCOPES):
-            params = params | parameter_names(node.args)
-        elif (
-            params
-            and type(node) is ast.Call
-            and type(node.func) is ast.Name
-            and node.func.id == "isinstance"
-            and len(node.args) == 2
-            and type(node.args[0]) is ast.Name
-            and node.args[0].id in params
-        ):
-            found.add(id(node))
-        todo.extend((child, params) for child in ast.iter_child_nodes(node))
+    for scope in body_walk:
+        if type(scope) not in _SCOPE_KINDS:
+            continue
+        params = parameter_names(scope.args)  # type: ignore[attr-defined]
+        for node in walk(scope):
+            if (
+                type(node) is ast.Call
+                and type(node.func) is ast.Name
+                and node.func.id == "isinstance"
+                and len(node.args) == 2
+                and type(node.args[0]) is ast.Name
+                and node.args[0].id in params
+            ):
+                found.add(id(node))
     return found

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from doxtool.python.argtypes import ALL_TYPES
 from doxtool.python.astreach import raises_always
+from doxtool.python.astwalk import children
 from doxtool.python.conversionerrors import CONVERTING, escaping
 from doxtool.python.readforms import COERCIONS
 
@@ -60,7 +61,7 @@ def conversions(func: FunctionNode) -> Iterator[tuple[ast.Call, tuple[Enclosure,
             and node.func.id in CONVERTING  # type: ignore[attr-defined]
         ):
             yield node, around  # type: ignore[misc]
-        todo.extend((child, around) for child in ast.iter_child_nodes(node))
+        todo.extend((child, around) for child in children(node))
 
 
 def _swallowed(handlers: Sequence[ast.ExceptHandler]) -> frozenset[str]:

@@ -166,9 +166,9 @@ class HeldDicts:
             parts: list[tuple[Any, ast.expr]] = [(None, a) for a in args]
             parts += [(k.arg, k.value) for k in node.keywords]
             return self._merged(parts) if parts else None
-        if dotted_parts(func) in _COPIES and len(args) == 1 and type(args[0]) is not ast.Starred:
-            return self._held(args[0])
         dotted = dotted_parts(func)
+        if dotted in _COPIES and len(args) == 1 and type(args[0]) is not ast.Starred:
+            return self._held(args[0])
         is_cast = dotted is not None and self.owner.resolve(dotted, self.names) == "typing.cast"
         if is_cast and len(args) == 2 and type(args[1]) is not ast.Starred:
             return self._held(args[1])  # ``cast(T, x)`` is ``x``

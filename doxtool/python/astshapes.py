@@ -14,7 +14,7 @@ from doxtool.core.facts import json_stateable, json_type
 from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astreach import terminates
-from doxtool.python.astwalk import node_fields, walk
+from doxtool.python.astwalk import children, walk
 from doxtool.python.readforms import FILLING_METHODS, STRING_METHODS
 from doxtool.python.replacements import (
     CONVERTERS,
@@ -207,7 +207,7 @@ class AstShapes:
             elif kind is ast.alias and (current.asname or current.name) == name:  # type: ignore[attr-defined]
                 found.append(None)
             if kind not in _AST_SCOPES:
-                todo.extend(_children(current))
+                todo.extend(children(current))
         return found
 
     def ends(self, body: Sequence[ast.AST]) -> bool:
@@ -233,20 +233,8 @@ class AstShapes:
                 if stored and type(value) is ast.Name and value.id == name:
                     return True
             if kind not in _AST_SCOPES:
-                todo.extend(_children(current))
+                todo.extend(children(current))
         return False
-
-
-def _children(node: ast.AST) -> list[ast.AST]:
-    """``list(ast.iter_child_nodes(node))``, faster."""
-    out: list[ast.AST] = []
-    for field in node_fields(type(node)):
-        value = getattr(node, field, None)
-        if isinstance(value, ast.AST):
-            out.append(value)
-        elif isinstance(value, list):
-            out.extend(item for item in value if isinstance(item, ast.AST))
-    return out
 
 
 #: contexts of a name that bind it

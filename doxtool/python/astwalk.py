@@ -51,6 +51,19 @@ def walk(node: ast.AST) -> list[ast.AST]:
     return out
 
 
+def children(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.iter_child_nodes(node))``: the nodes right under ``node``, in
+    the order of its fields, faster."""
+    out: list[ast.AST] = []
+    for name in node_fields(type(node)):
+        value = getattr(node, name, None)
+        if isinstance(value, _AST):
+            out.append(value)
+        elif isinstance(value, list):
+            out.extend(item for item in value if isinstance(item, _AST))
+    return out
+
+
 def walk_all(nodes: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
     """The walks of several nodes, one after the other (a body's statements)."""
     out: list[ast.AST] = []

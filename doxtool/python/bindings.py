@@ -216,24 +216,26 @@ def local_keys(function: cst.FunctionDef) -> dict[str, str | None]:
     :func:`~doxtool.python.scopebinds.local_keys`."""
     counts: dict[str, int] = {}
     strings: dict[str, str] = {}
-    todo: list[tuple[cst.CSTNode, bool]] = [(child, True) for child in child_nodes(function)]
-    while todo:
-        node, own = todo.pop()
-        kind = type(node)
-        if kind is cst.Global or kind is cst.Nonlocal:
-            counts.update((item.name.value, 2) for item in node.names)  # type: ignore[attr-defined]
-            continue
-        if kind is cst.Param:
-            counts[node.name.value] = 2  # type: ignore[attr-defined]
-        elif kind in _BINDING_KINDS:
-            for name, value in _bound(node) or ():
-                counts[name] = counts.get(name, 0) + 1
-                if own and kind is cst.Assign and type(value) in _STRINGS:
-                    text = string_value(value)  # type: ignore[arg-type]
-                    if isinstance(text, str):
-                        strings[name] = text
-        inner = own and kind not in _NESTED_KINDS
-        todo.extend((child, inner) for child in child_nodes(node))
+    # the function's own scope first, then the nodes of the scopes nested in it
+    # (the order changes no count, and a name with a string is bound once)
+    nested: list[cst.CSTNode] = []
+    for own, todo in ((True, child_nodes(function)), (False, nested)):
+        while todo:
+            node = todo.pop()
+            kind = type(node)
+            if kind is cst.Global or kind is cst.Nonlocal:
+                counts.update((item.name.value, 2) for item in node.names)  # type: ignore[attr-defined]
+                continue
+            if kind is cst.Param:
+                counts[node.name.value] = 2  # type: ignore[attr-defined]
+            elif kind in _BINDING_KINDS:
+                for name, value in _bound(node) or ():
+                    counts[name] = counts.get(name, 0) + 1
+                    if own and kind is cst.Assign and type(value) in _STRINGS:
+                        text = string_value(value)  # type: ignore[arg-type]
+                        if isinstance(text, str):
+                            strings[name] = text
+            (todo if kind not in _NESTED_KINDS else nested).extend(child_nodes(node))
     return {name: strings.get(name) if n == 1 else None for name, n in counts.items()}
 
 

@@ -112,7 +112,7 @@ class KeyValues:
             handed = handed_tests(
                 self.body_walk, self.owner.callees(), self.cls, self.self_name, typed
             )
-            own = nested_parameter_tests(self.node.body)  # :mod:`.astclosureparams`
+            own = nested_parameter_tests(self.body_walk)  # :mod:`.astclosureparams`
             for source in (tested_names(n for n in self.body_walk if id(n) not in own), handed):
                 for name, kinds in source.items():
                     if name in typed:
