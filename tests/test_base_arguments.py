@@ -98,3 +98,15 @@ def test_an_argument_the_tool_also_reads_itself_stays_its_own(make_repo, run_cli
     found = _dox111(run_cli, root)
     assert len(found) == 1 and "argument `query` is read at" in found[0], found
     assert '  - `site`: optional string, default `""`.\n  - `query`: ' in _fixed(run_cli, root)
+
+
+def test_a_base_item_the_code_contradicts_documents_nothing(make_repo, run_cli) -> None:
+    """Near miss: the base's block calls ``query`` required, but the base
+    reads it with a default: the item is not the argument's documentation,
+    and each tool is asked for it, as with no base block."""
+    wrong = BASE_BLOCK.replace('optional string, default `""`', "required")
+    root = _repo(make_repo, run_cli, wrong + CONTRACTS)
+    found = _dox111(run_cli, root)
+    assert len(found) == 2, found
+    assert "arguments of `WebSearch` are not documented" in found[0]
+    assert "argument `query` is read at tools/search.py:6 but not documented" in found[1]

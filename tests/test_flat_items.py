@@ -96,6 +96,21 @@ def test_a_labelled_note_after_the_last_flat_item_ends_the_block(make_repo, run_
     assert _text(root) == _dox(FLAT_ARGUMENTS + note)
 
 
+@pytest.mark.parametrize("label", ["- **Returns:**\n", "- **Returns:** one line a field:\n"])
+def test_a_label_alone_between_flat_items_leads_a_list_of_its_own(
+    make_repo, run_cli, label: str
+) -> None:
+    """Near miss: ``- **Returns:**`` with nothing after the label (or words
+    ending in a colon) opens a list of its own (the fields of the result):
+    the items under it are not arguments, and none is called documented but
+    never read."""
+    written = FLAT_ARGUMENTS + label + "- `waited`: the seconds waited.\n"
+    root = _repo(make_repo, _dox(written))
+    assert _findings(run_cli, root) == []
+    _fix_twice(run_cli, root)
+    assert _text(root) == _dox(written)
+
+
 def test_a_flat_arguments_block_is_fixed_in_place(make_repo, run_cli) -> None:
     written = (
         "- Arguments of `WaitTool`:\n"

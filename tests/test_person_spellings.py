@@ -94,10 +94,16 @@ def test_an_argument_in_another_projects_docstring_template_gets_no_second_item(
     _named_elsewhere(make_repo, run_cli, text, offset)
 
 
-def test_a_key_of_an_example_in_a_code_block_is_no_persons_item(make_repo, run_cli) -> None:
+@pytest.mark.parametrize(
+    "example",
+    ["    ```yaml\n    until: 5\n    ```\n", "    ```python\n    until(5)\n    ```\n"],
+)
+def test_a_key_of_an_example_in_a_code_block_is_no_persons_item(
+    make_repo, run_cli, example: str
+) -> None:
     """Near miss: ``until: 5`` in a YAML example under another item is the
-    example's key, not a docstring field: the missing item is written."""
-    example = "    ```yaml\n    until: 5\n    ```\n"
+    example's key, and ``until(5)`` a call of its, not a docstring field:
+    the missing item is written."""
     text = WAIT_DOX.replace(SECONDS, SECONDS + example)
     root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
     (line,) = _findings(run_cli(root, "check", "--no-cache").output)

@@ -94,3 +94,17 @@ def test_a_heading_in_other_words_elsewhere_keeps_the_missing_section_fixed(
     found = run_cli(root, "check", "--no-cache").output
     assert "DOX102 section `## Verification` is missing [*]" in found, found
     assert "\n## Verification\n" in _fixed(run_cli, root)
+
+
+def test_a_section_none_of_whose_fact_lines_are_written_is_missing_beside_other_headings(
+    make_repo, run_cli
+) -> None:
+    """Near miss: ``## Examples`` stands where Runtime Contracts goes, but
+    the companion has none of that section's fact lines anywhere: its
+    content is nowhere, so the section is missing, and the fix writes it."""
+    start, end = WAIT_DOX.index("## Runtime Contracts\n"), WAIT_DOX.index("## Key Concepts\n")
+    examples = "## Examples\n- Wait with `seconds` 5.\n\n"
+    root = _repo(make_repo, WAIT_DOX[:start] + examples + WAIT_DOX[end:])
+    found = run_cli(root, "check", "--no-cache").output
+    assert "DOX102 section `## Runtime Contracts` is missing [*]" in found, found
+    assert _fixed(run_cli, root) == WAIT_DOX[:start] + examples + WAIT_DOX[start:]

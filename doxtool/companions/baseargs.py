@@ -7,14 +7,17 @@ lists only what the tool reads besides (or there is none). An argument whose
 every read is in a method of such a base, and which the base's block lists,
 is documented there: it is not missing from the tool's block, and a fix
 writes no second item for it. One the tool's own block lists too stays the
-tool's, compared as before.
+tool's, compared as before; one the base's block states otherwise than the
+code (``required`` for an optional read) is asked for under the tool.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
+from doxtool.companions.agreement import argument_differences
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.model import FactBlock
 from doxtool.companions.rendering import Keep, render_arguments
@@ -34,10 +37,10 @@ def _ancestors(tool: ToolFacts, classes: Mapping[str, ClassFacts]) -> set[str]:
     return found
 
 
-def _names(block: FactBlock | None) -> set[str]:
+def _items(block: FactBlock | None) -> dict[str, dict[str, Any]]:
     if block is None or not isinstance(block.values, list):
-        return set()
-    return {v["name"] for v in block.values if isinstance(v, dict) and "name" in v}
+        return {}
+    return {v["name"]: v for v in block.values if isinstance(v, dict) and "name" in v}
 
 
 def less_base_documented(
@@ -51,19 +54,23 @@ def less_base_documented(
     is and the tool has no block of its own: nothing is left to ask for."""
     if expected.kind != "arguments" or not isinstance(expected.values, list):
         return expected
-    listed = {base: _names(existing.get(f"arguments:{base}")) for base in _ancestors(tool, classes)}
+    listed = {base: _items(existing.get(f"arguments:{base}")) for base in _ancestors(tool, classes)}
     own = existing.get(expected.key)
-    mine = _names(own)
+    mine = _items(own)
 
-    def on_base(name: str) -> bool:
-        argument = tool.argument(name)
+    def on_base(want: dict[str, Any]) -> bool:
+        name = want.get("name")
+        argument = tool.argument(name) if isinstance(name, str) else None
         if name in mine or argument is None or not argument.reads:
             return False
-        return all(
-            name in listed.get(read.function.split(".", 1)[0], set()) for read in argument.reads
-        )
+        # (an item of the base's that the code contradicts documents nothing:
+        # the tool's block is asked for the argument, as with no base block)
+        items = [
+            listed.get(read.function.split(".", 1)[0], {}).get(name) for read in argument.reads
+        ]
+        return all(item is not None and not argument_differences(want, item) for item in items)
 
-    values = [v for v in expected.values if not (isinstance(v, dict) and on_base(v.get("name")))]
+    values = [v for v in expected.values if not (isinstance(v, dict) and on_base(v))]
     if len(values) == len(expected.values):
         return expected
     if not values and own is None:

@@ -202,8 +202,15 @@ _LABELLED_NOTE = LazyPattern(
 def _labelled_note(content: str) -> bool:
     """Whether ``content`` is a bullet at the margin that is a person's
     labelled note between the items of an arguments block written flat
-    under its lead, not an item."""
-    return _LABELLED_NOTE.match(content) is not None and argument_line(content) is None
+    under its lead, not an item. A label with nothing after it (``-
+    **Returns:**``), or with words ending in a colon (``- **Errors:** one
+    per case:``), leads a list of its own: the items under it are not the
+    block's."""
+    found = _LABELLED_NOTE.match(content)
+    if found is None:
+        return False
+    text = content[found.end() :].strip(" \t*_")
+    return bool(text) and not text.endswith((":", "：")) and argument_line(content) is None
 
 
 def _note_between(lines: list[str], index: int, stops: set[int], code: set[int]) -> bool:

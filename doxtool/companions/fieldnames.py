@@ -22,9 +22,11 @@ def field_name(content: str, in_code: bool = False) -> str | None:
     """The parameter a line written in another project's docstring template
     opens with (``:param url: ...``, ``url (str): ...``, ``url : str``);
     None when it opens with no such field. In a code block a key with its
-    colon right after it (``timeout: 5``) is an example's (YAML), no field."""
+    colon right after it (``timeout: 5``) is an example's (YAML), and a name
+    with its parenthesis right after it (``fetch(url)``) an example's call:
+    no field."""
     found = _FIELD_OPENING.match(content)
-    if found is None or (in_code and found.group("sep") == ":"):
+    if found is None or (in_code and found.group("sep") in (":", "(")):
         return None
     return found.group("field") or found.group("name")
 

@@ -8,7 +8,9 @@ there may be it. When they are at least as many as the sections missing
 there, each of those may be written under one of them, and none is called
 missing; when they are fewer, some section is surely missing, but not
 which: the findings stand without a fix, since a heading added beside the
-person's might be written twice.
+person's might be written twice. A section that carries fact lines for the
+module, none of which the companion has anywhere, is missing whatever
+headings stand in its place: its content is nowhere.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doxtool.companions.conventions import DOXTOOL, Convention, SectionSpec
+from doxtool.companions.factlines import HOME_SECTION
 from doxtool.companions.model import Companion, Section
 
 
@@ -62,11 +65,20 @@ def other_words(
     return found
 
 
+def holds_none(companion: Companion, title: str) -> bool:
+    """Whether ``companion`` has no fact block of the section ``title``
+    anywhere: a section that carries fact lines, none of which the person
+    wrote, is missing, whatever other headings stand in its place (``##
+    Examples`` where ``## Runtime Contracts`` goes)."""
+    return not any(HOME_SECTION.get(block.kind) == title for block in companion.blocks)
+
+
 def titled_otherwise(companion: Companion, title: str) -> bool:
     """Whether the section ``title``, which ``companion`` lacks by that
-    title, may be one of its headings in other words (see :func:`other_words`)."""
+    title, may be one of its headings in other words (see :func:`other_words`);
+    never one of whose fact blocks it has none (asked for one of them)."""
     spec = DOXTOOL.section(title)
-    if spec is None:
+    if spec is None or holds_none(companion, spec.title):
         return False
     found = other_words(companion, DOXTOOL, [spec]).get(spec.title)
     return found is not None and found.enough

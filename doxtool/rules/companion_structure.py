@@ -14,7 +14,7 @@ from doxtool.companions.filelines import (
     stale_run_lines,
 )
 from doxtool.companions.model import Companion
-from doxtool.companions.otherwords import other_words
+from doxtool.companions.otherwords import holds_none, other_words
 from doxtool.companions.outline import front_matter_end
 from doxtool.companions.templates import TemplateError
 from doxtool.core.edits import Edit, line_content
@@ -235,7 +235,9 @@ doxtool does not know stand in a missing section's place (between the known
 sections before and after it) and are at least as many as the sections
 missing there, none is reported; where they are fewer, the missing sections
 are reported naming them, without a fix (a heading added beside the
-person's might say the same twice).
+person's might say the same twice). A section carrying fact lines for the
+module, none of which the companion has anywhere, is reported (and fixed)
+whatever heading stands in its place.
 """
     valid = valid_examples()
     invalid = [
@@ -266,7 +268,18 @@ person's might say the same twice).
             missing = [s for s in ctx.convention.sections if s not in present and s.required]
             # a section the person titled in other words (``## Zweck``) may stand
             # where a missing one goes: never a heading added beside it
-            worded = other_words(doc.companion, ctx.convention, missing)
+            # (not one whose fact lines the companion has none of: its
+            # content is nowhere, whatever heading stands in its place)
+            held = {e.section for e in expected}
+            worded = other_words(
+                doc.companion,
+                ctx.convention,
+                [
+                    s
+                    for s in missing
+                    if s.title not in held or not holds_none(doc.companion, s.title)
+                ],
+            )
             for spec in missing:
                 title = spec.title
                 others = worded.get(title)
