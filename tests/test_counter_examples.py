@@ -351,6 +351,8 @@ def test_the_fix_shown_in_a_section_of_mistakes_is_read(make_repo, run_cli) -> N
         body = f"{mistake}{fix}\n```json\n{BAD}\n```\n"
         found = _wait(make_repo, run_cli, body)
         assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+    # a label telling the mistake, not the fix: still to avoid
+    assert _wait(make_repo, run_cli, f"{mistake}Passing `ms` instead:\n`{BAD}`\n") == []
     body = f"## Common mistakes\n| Wrong | Right |\n|---|---|\n| `{GOOD}` | `{BAD}` |\n"
     found = _wait(make_repo, run_cli, body)
     assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)

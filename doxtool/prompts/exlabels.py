@@ -41,9 +41,11 @@ _RIGHT_RE = re.compile(
 #: a label that shows the fix of a mistake shown before it (``Instead:``,
 #: ``Do this:``, ``Fix:``, ``Use a number instead:``, ``It should be:``,
 #: ``The correct call:``): in a section of mistakes, an example to follow
+#: (not ``Passing `ms` instead:``, which tells the mistake)
 _FIX_RE = re.compile(
     r"[\s*_]*(?:(?:the[ \t]+)?(?:fix(?:ed)?|solution|better)|instead|(?:do|use|try)[ \t]+this|"
-    r"[^:]*[ \t]instead|(?:it[ \t]+)?should[ \t]+(?:be|look[ \t]+like)|"
+    r"(?:use|write|do|pass|call|try|send|give|set)[ \t][^:]*[ \t]instead|"
+    r"(?:it[ \t]+)?should[ \t]+(?:be|look[ \t]+like)|"
     r"(?:the[ \t]+)?(?:correct(?:ed)?|right|proper)[ \t]+(?:way|call|form|version|usage|one)"
     r"(?:[ \t]+is)?)(?:[ \t]*(?:\(.*\)|[,\u2014\u2013-].*))?[\s*_]*[:!]?[\s*_]*",
     re.I | re.S,
