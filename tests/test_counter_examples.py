@@ -337,3 +337,37 @@ def test_a_heading_that_says_so_labels_every_example_of_its_section(make_repo, r
     ):
         found = _wait(make_repo, run_cli, body)
         assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+
+
+def test_the_fix_shown_in_a_section_of_mistakes_is_read(make_repo, run_cli) -> None:
+    """Under ``## Common mistakes``, the mistake is to avoid, but the fix
+    shown after it (``Do this:``, ``Fix:``, ``Use a number instead:``, a
+    table's ``Right`` column) is taught: its `ms` is reported (PRM003), as
+    it was before headings labelled their sections; the mistake is not."""
+    mistake = (
+        f"## Common mistakes\nPassing a string:\n```json\n{BAD.replace('ms', 'seconds')}\n```\n"
+    )
+    for fix in ("Do this:", "Fix:", "Use a number instead:", "Instead, write:", "It should be:"):
+        body = f"{mistake}{fix}\n```json\n{BAD}\n```\n"
+        found = _wait(make_repo, run_cli, body)
+        assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+    # a label telling the mistake, not the fix: still to avoid
+    assert _wait(make_repo, run_cli, f"{mistake}Passing `ms` instead:\n`{BAD}`\n") == []
+    body = f"## Common mistakes\n| Wrong | Right |\n|---|---|\n| `{GOOD}` | `{BAD}` |\n"
+    found = _wait(make_repo, run_cli, body)
+    assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+
+
+def test_a_question_or_a_word_made_of_mistake_labels_nothing(make_repo, run_cli) -> None:
+    """A heading asking a question (``### Doesn't work with long pauses?``,
+    a troubleshooting entry whose section shows what to do) and
+    ``**Mistake-free usage**`` do not say an example is wrong: its `ms` is
+    reported (PRM003)."""
+    for body in (
+        f"### Doesn't work with long pauses?\n\nSplit the pause.\n\n```json\n{BAD}\n```\n",
+        f"### Fails?\n```json\n{BAD}\n```\n",
+        f"**Mistake-free usage**\n```json\n{BAD}\n```\n",
+        f"## Mistake-proof calls\nAlways pass a number:\n```json\n{BAD}\n```\n",
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)

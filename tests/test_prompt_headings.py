@@ -113,6 +113,32 @@ def test_a_heading_naming_the_server_of_a_qualified_name_is_no_missing_module(
     ]
 
 
+def test_a_heading_of_a_tool_or_called_by_name_is_no_mcp_server(make_repo, run_cli) -> None:
+    """``### wait`` names a tool of the repository: an example under it
+    calling `wait.py` or `wait.pause` calls no tool of it (PRM006), whatever
+    a server of that name would hold; a heading whose name an example calls
+    as a tool of its own (``"tool_name": "github"``) names that tool, which
+    does not exist (PRM002), even beside ``### github.create_issue:``."""
+    for name in ("wait.py", "wait.pause"):
+        files = clean_files()
+        files[PROMPT] += f'`{{"tool_name": "{name}", "tool_args": {{"seconds": 1}}}}`\n'
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM006")
+        assert _findings(result.output) == [
+            f"{PROMPT}:7:16: PRM006 example calls `{name}` but the prompt documents `wait`"
+        ]
+    mcp = "prompts/agent.system.tool.github_mcp.md"
+    files = clean_files()
+    files[mcp] = (
+        '### github.create_issue:\nx\n\n### github\nRun gh.\n`{"tool_name": "github", '
+        '"tool_args": {}}`\n'
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert [line.split(": ", 1)[1][:40] for line in _findings(result.output)] == [
+        "PRM002 prompt heading names tool `github",
+        "PRM002 prompt example names tool `github",
+    ]
+
+
 def test_a_tool_prompt_titled_by_its_first_word_teaches_the_tool(make_repo, run_cli) -> None:
     """The first heading of a tool prompt names its tool by its first word, at
     any level 1 to 3 (helpers/responses_tools.py ``_tool_name_from_heading``);

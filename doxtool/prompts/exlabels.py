@@ -38,6 +38,18 @@ _RIGHT_RE = re.compile(
     r"(?:[ \t]*(?:\(.*\)|[,\u2014\u2013-].*))?[\s*_]*[:!]?[\s*_]*)",
     re.I | re.S,
 )
+#: a label that shows the fix of a mistake shown before it (``Instead:``,
+#: ``Do this:``, ``Fix:``, ``Use a number instead:``, ``It should be:``,
+#: ``The correct call:``): in a section of mistakes, an example to follow
+#: (not ``Passing `ms` instead:``, which tells the mistake)
+_FIX_RE = re.compile(
+    r"[\s*_]*(?:(?:the[ \t]+)?(?:fix(?:ed)?|solution|better)|instead|(?:do|use|try)[ \t]+this|"
+    r"(?:use|write|do|pass|call|try|send|give|set)[ \t][^:]*[ \t]instead|"
+    r"(?:it[ \t]+)?should[ \t]+(?:be|look[ \t]+like)|"
+    r"(?:the[ \t]+)?(?:correct(?:ed)?|right|proper)[ \t]+(?:way|call|form|version|usage|one)"
+    r"(?:[ \t]+is)?)(?:[ \t]*(?:\(.*\)|[,\u2014\u2013-].*))?[\s*_]*[:!]?[\s*_]*",
+    re.I | re.S,
+)
 
 
 def html_lead(content: str) -> str | None:
@@ -78,8 +90,8 @@ def _table_label(content: str, start: int) -> str | None:
     """For an example at offset ``start`` in a body row of a pipe table:
     the text before it in its cell, the header of its column, or a cell
     before it in its row, that says it is wrong, as a label
-    (``Incorrect:``); None when none says so, or when one nearer to it says
-    it is right (``✅ Right``)."""
+    (``Incorrect:``); when one nearer to it says it is right (``✅ Right``),
+    that one, as a label (``✅ Right:``); None when none says either."""
     line_start = content.rfind("\n", 0, start) + 1
     line_end = content.find("\n", start)
     line = content[line_start : line_end if line_end >= 0 else len(content)]
@@ -105,7 +117,7 @@ def _table_label(content: str, start: int) -> str | None:
         if _RIGHT_RE.fullmatch(text.strip()):
             # ``| ❌ Wrong | `{...}` | ✅ Right | `{...}` |``: the nearer
             # label says it is right, whatever a cell before that says
-            return None
+            return label
     return None
 
 
@@ -130,8 +142,9 @@ def _tables(content: str) -> tuple[list[int], list[list[str] | None]]:
 
 
 def labels_right(label: str) -> bool:
-    """Whether ``label`` calls what follows it right (``Correct:``, ``✅ Do``)."""
-    return bool(_RIGHT_RE.fullmatch(label.strip()))
+    """Whether ``label`` calls what follows it right (``Correct:``, ``✅ Do``),
+    or shows the fix of a mistake (``Instead:``, ``Do this:``, ``Fix:``)."""
+    return bool(_RIGHT_RE.fullmatch(label.strip()) or _FIX_RE.fullmatch(label.strip()))
 
 
 def wrong_section(level: int, heading: str, current: int) -> int:

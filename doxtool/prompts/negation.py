@@ -177,8 +177,9 @@ _WRONG_LABEL_RE = re.compile(
     r"|(?:not[ \t]+(?:like[ \t]+)?this|(?:example[ \t]+of[ \t]+)?what[ \t]+not[ \t]+to[ \t]+do|"
     r"not[ \t]+to[ \t]+(?:be[ \t]+)?(?:used?|copy|copied|follow(?:ed)?)|"
     rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}"
-    # ``Mistake``, ``Common mistake``, ``A typical mistake``
-    rf"|(?:(?:an?|the)[ \t]+)?(?:(?:common|typical|frequent|classic)[ \t]+)?mistakes?{_EXPLAINED}"
+    # ``Mistake``, ``Common mistake``, ``A typical mistake`` (not ``Mistake-free``)
+    r"|(?:(?:an?|the)[ \t]+)?(?:(?:common|typical|frequent|classic)[ \t]+)?"
+    rf"mistakes?(?!-\w){_EXPLAINED}"
     # ``This won't work``, ``The following will fail``, ``Does not work here``
     rf"|(?:(?:this|that|these|it|the[ \t]+following|(?:this|that|the[ \t]+next)[ \t]+{_THING})"
     r"[ \t]+)?(?:(?:won[\u2019']?t|will[ \t]+not|would[ \t]+not|wouldn[\u2019']?t|does[ \t]+not|"
@@ -238,6 +239,8 @@ def labels_wrong(label: str) -> bool:
         text = text[:-1]
     elif not (text.lstrip(_LABEL_EDGES).startswith(tuple(_CROSSES)) or _emphasized(label)):
         return False
+    if text.rstrip(_LABEL_EDGES).endswith(("?", "\uff1f")):
+        return False  # a question (``### Doesn't work with proxies?``) labels nothing
     words = text.strip(_LABEL_EDGES)
     start = next((i for i, char in enumerate(words) if char.isalnum()), len(words))
     if start == len(words):

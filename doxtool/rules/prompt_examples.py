@@ -255,7 +255,13 @@ model to call the wrong tool.
             for tool in prompt.doc.tools:
                 if tool.source != "example" or TEMPLATE.search(tool.name):
                     continue
-                if same_tool(tool.name, heading) or of_server(tool.name, heading):
+                if same_tool(tool.name, heading):
+                    continue
+                # under ``### github``, `github.search_code`; not under a tool
+                # of the repository (``### wait`` over `wait.py`: a mistake)
+                if of_server(tool.name, heading) and not ctx.tool_module(
+                    heading, prompt.prompt_set
+                ):
                     continue
                 if any(name == tool.name and a <= tool.line <= b for name, a, b in meant):
                     continue

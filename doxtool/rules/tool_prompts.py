@@ -213,9 +213,11 @@ def mcp_servers(doc: PromptDoc) -> set[str]:
     """The MCP servers of the qualified ``server.tool`` names a prompt's
     headings and examples write: a heading naming one titles that server's
     tools, as Agent Zero's listing of MCP tools does (``### github`` over
-    ``### github.create_issue:``, helpers/mcp_handler.py ``get_tools_prompt``)."""
+    ``### github.create_issue:``, helpers/mcp_handler.py ``get_tools_prompt``);
+    not a name an example calls as a tool of its own (``"tool_name": "github"``)."""
     bases = (tool.name.split(":", 1)[0] for tool in doc.tools)
-    return {base.partition(".")[0] for base in bases if is_qualified_mcp_name(base)}
+    called = {tool.name for tool in doc.tools if tool.source == "example"}
+    return {base.partition(".")[0] for base in bases if is_qualified_mcp_name(base)} - called
 
 
 def framework_elsewhere(ctx: Context) -> bool:
