@@ -361,13 +361,16 @@ def test_the_fix_shown_in_a_section_of_mistakes_is_read(make_repo, run_cli) -> N
 def test_a_question_or_a_word_made_of_mistake_labels_nothing(make_repo, run_cli) -> None:
     """A heading asking a question (``### Doesn't work with long pauses?``,
     a troubleshooting entry whose section shows what to do) and
-    ``**Mistake-free usage**`` do not say an example is wrong: its `ms` is
+    ``**Mistake-free usage**``, ``## Bad-request handling`` (a word joined
+    to the next by a hyphen) do not say an example is wrong: its `ms` is
     reported (PRM003)."""
     for body in (
         f"### Doesn't work with long pauses?\n\nSplit the pause.\n\n```json\n{BAD}\n```\n",
         f"### Fails?\n```json\n{BAD}\n```\n",
         f"**Mistake-free usage**\n```json\n{BAD}\n```\n",
         f"## Mistake-proof calls\nAlways pass a number:\n```json\n{BAD}\n```\n",
+        f"## Bad-request handling\nA call the tool accepts:\n```json\n{BAD}\n```\n",
+        f"Invalid-input handling:\n```json\n{BAD}\n```\n",
     ):
         found = _wait(make_repo, run_cli, body)
         assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)

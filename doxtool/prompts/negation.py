@@ -139,8 +139,9 @@ _THING = (
     r"responses?|json|versions?|patterns?|forms?|shapes?|requests?)"
 )
 #: what may follow a label's words: an explanation in parentheses or after a
-#: comma or a dash (``Wrong (extra keys, never do this)``, ``Bad — no args``)
-_EXPLAINED = r"(?:[ \t]*(?:\(.*\)|[,\u2014\u2013-].*))?"
+#: comma or a dash (``Wrong (extra keys, never do this)``, ``Bad — no args``),
+#: not a hyphen joining the next word (``Bad-request handling`` is no label)
+_EXPLAINED = r"(?:[ \t]*(?:\(.*\)|[,\u2014\u2013].*|-(?=[ \t-]|$).*)|[ \t]+-.*)?"
 #: where an example is wrong (``Invalid for this profile``, ``Not valid here``)
 _WHERE = r"(?:[ \t]+(?:here|(?:for|in|with|on|under)[ \t]+[^,:()\u2014\u2013]+))?"
 #: the words that call an example wrong (not ``broken`` nor ``malformed``,

@@ -49,7 +49,7 @@ WRONG_LABEL = (
 )
 #: a short explanation after a label's words (``Falsch (zusätzliche
 #: Schlüssel)``, ``错误（多余的键）``, ``Falsch — nie so``)
-EXPLAINED = r"(?:[ \t]*(?:[(\uff08].*[)\uff09]|[,\uff0c\u2014\u2013-].*))?"
+EXPLAINED = r"(?:[ \t]*(?:[(\uff08].*[)\uff09]|[,\uff0c\u2014\u2013].*|-(?=[ \t-]|$).*)|[ \t]+-.*)?"
 
 WRONG_LABEL_RE = re.compile(rf"(?:{WRONG_LABEL}){EXPLAINED}", re.I)
 
