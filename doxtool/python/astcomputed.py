@@ -39,6 +39,12 @@ def _computed(node: ast.expr, values: Values, held: bool = False) -> bool:
     if not isinstance(node, ast.Call):
         return False
     func = node.func
+    if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) > 1:
+        # ``getattr(os, "remove")(p)``: its effects are not read here; a
+        # computed name is judged as a ``getattr`` (:mod:`.opaque`)
+        first, name = node.args[:2]
+        own = isinstance(first, ast.Name) and first.id in ("self", "cls")
+        return isinstance(name, ast.Constant) and isinstance(name.value, str) and not own
     if isinstance(func, ast.Name) and func.id in ("getattr", "type"):
         return False  # judged as a ``getattr``; ``type(x)(...)`` makes one of ``x``'s class
     if not held:

@@ -21,7 +21,7 @@ from doxtool.python.callaliases import call_alias, method_alias
 from doxtool.python.callees import Callees, super_method
 from doxtool.python.callfallbacks import never_empty, or_value
 from doxtool.python.chains import ObjectChains
-from doxtool.python.computedcallees import computed_callee
+from doxtool.python.computedcallees import computed_callee, getattr_dotted
 from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.emptystars import empty_stars
@@ -56,7 +56,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
     def _calls_out(self, node: cst.Call, env: Env) -> None:
         """Helpers, side effects, intervention, and dicts handed to other functions."""
         func = node.func
-        dotted = dotted_name(func)
+        dotted = dotted_name(func) or getattr_dotted(func, env)  # ``getattr(os, "remove")``
         if dotted is not None:
             self._record_call(dotted, node, env)
         self.effects_unknown |= computed_callee(func, env, self)
