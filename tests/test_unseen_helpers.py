@@ -116,6 +116,15 @@ def _areas(text: str) -> list[str]:
             "    return ''\n",
             [],
         ),
+        # of an object of the module's own class: its method, read
+        (
+            "class Clock:\n    def now(self):\n        return ''\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    clock = Clock()\n"
+            "    now = getattr(clock, 'now', None)\n"
+            "    return now()\n",
+            [f"{AREAS} none."],
+        ),
         # an item of a table of functions, what a call hands back
         (
             "import os\n\nOPS = {'rm': os.remove}\n\n\n"

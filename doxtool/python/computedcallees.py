@@ -47,9 +47,9 @@ def _computed(node: cst.BaseExpression, env: Env, scan: Any, held: bool = False)
     if type(node) is not cst.Call:
         return False
     if type(node.func) is cst.Name and node.func.value == "getattr" and "getattr" not in env.names:
-        # kept in a name (``fn = getattr(os, "remove", None)``), no alias is followed
+        # of a module, kept in a name (``fn = getattr(os, "remove", None)``): no alias is followed
         literal = getattr_dotted(node, env) if held else None
-        return _other_getattr(node, env) or (literal is not None and literal[0] != env.self_name)
+        return _other_getattr(node, env) or (literal is not None and literal[0] in env.names)
     if type(node.func) is cst.Name and node.func.value in _PLAIN_BUILTINS:
         return False  # ``type(value)(text)``: one of the value's own class
     if not held:
