@@ -336,3 +336,26 @@ def test_a_helper_refusing_a_value_whose_missing_value_is_not_known_leaves_it_in
     assert tool != SHOUT_PY
     text = _shout_text(tmp_path, REFUSING_HELPER, tool)
     assert not text.required and text.required_unknown and not text.has_default
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        'self.args.get("text", "")',
+        'self.args.get("text", self.fallback)',
+        'self.args.get("text", self.fallback).strip()',
+    ],
+)
+def test_a_value_handed_past_an_or_of_a_non_empty_literal_is_never_refused(
+    tmp_path: Path, read: str
+) -> None:
+    # ``shout(text or "hello")``: the helper never gets an empty value, so the
+    # argument stays optional, whatever a missing key gives
+    tool = SHOUT_PY.replace(
+        '        text = self.args.get("text", "")\n'
+        "        return Response(message=shout(text), break_loop=False)",
+        f'        text = {read}\n        return Response(message=shout(text or "hello"), break_loop=False)',
+    )
+    assert tool != SHOUT_PY
+    text = _shout_text(tmp_path, REFUSING_HELPER, tool)
+    assert not text.required and not text.required_unknown

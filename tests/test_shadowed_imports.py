@@ -84,3 +84,52 @@ def test_an_import_after_the_def_binds_the_name_again(run_cli, make_repo) -> Non
     tool = _tool(run_cli, make_repo, head, 'clean("x")')
     assert tool["side_effects"] == ["filesystem delete"]
     assert "helpers.remover.clean" in tool["helpers"]
+
+
+#: a helper module rebinding ``clean`` to the imported function past its own
+REBINDING_HELPER = """\
+from helpers import remover
+from helpers.remover import clean
+
+
+def clean(path):
+    return path
+
+
+if remover:
+    clean = remover.clean
+
+
+def run(path):
+    clean(path)
+"""
+
+
+@pytest.mark.parametrize(
+    "head, call",
+    [
+        # the tool's module assigns the name again past the def
+        (
+            "from helpers import remover\nfrom helpers.remover import clean\n\n\n"
+            "def clean(path):\n    return path\n\n\nclean = remover.clean\n",
+            'clean("x")',
+        ),
+        # a helper module does, in a block
+        ("from helpers.rebinding import run\n", 'run("x")'),
+    ],
+)
+def test_an_assignment_after_the_def_keeps_the_import(
+    run_cli, make_repo, head: str, call: str
+) -> None:
+    root: Path = make_repo(
+        {
+            "helpers/remover.py": REMOVER,
+            "helpers/rebinding.py": REBINDING_HELPER,
+            "tools/cleaner.py": TOOL.format(head=head, call=call),
+        }
+    )
+    result = run_cli(root, "inspect", "tools/cleaner.py", "--json")
+    assert result.exit_code == 0, result.output
+    ((tool,),) = [module["tools"] for module in json.loads(result.output)]
+    # never "none": the call may reach ``helpers.remover.clean``, which deletes
+    assert tool["side_effects"] == ["filesystem delete"], tool["effects"]

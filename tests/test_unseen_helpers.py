@@ -100,6 +100,31 @@ def _areas(text: str) -> list[str]:
             "    return ''\n",
             [],
         ),
+        # a library function named by a literal, called or kept in a name
+        (
+            "import shutil\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    getattr(shutil, 'rmtree')(url)\n"
+            "    return ''\n",
+            [],
+        ),
+        (
+            "import shutil\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    run = getattr(shutil, 'rmtree', None)\n"
+            "    run(url)\n"
+            "    return ''\n",
+            [],
+        ),
+        # of an object of the module's own class: its method, read
+        (
+            "class Clock:\n    def now(self):\n        return ''\n\n\n"
+            "async def fetch_text(agent, url):\n"
+            "    clock = Clock()\n"
+            "    now = getattr(clock, 'now', None)\n"
+            "    return now()\n",
+            [f"{AREAS} none."],
+        ),
         # an item of a table of functions, what a call hands back
         (
             "import os\n\nOPS = {'rm': os.remove}\n\n\n"
@@ -143,6 +168,8 @@ def test_none_is_not_written_where_a_helper_makes_a_call_not_seen(
     [
         'getattr(shutil, self.args.get("op", "copy"))("a", "b")',
         'run = getattr(files, self.args.get("op", "read"))\n        run("a")',
+        # a library function named by a literal, kept in a name
+        'run = getattr(shutil, "rmtree", None)\n        run("a")',
         # a table of library or helper functions, of a function of the module
         '{"rm": shutil.rmtree, "cp": shutil.copy}[url]("a")',
         'ops = {"read": files.read}\n        run = ops.get(url)\n        run("a")',
@@ -162,6 +189,17 @@ def test_none_is_not_written_where_the_tool_calls_a_callee_computed_at_run_time(
     tool += "\n\ndef _rm(p):\n    shutil.rmtree(p)\n\n\ndef _pick(name):\n    return _rm\n"
     files = {"tools/fetch.py": tool, "helpers/files.py": "def read(p):\n    return p\n"}
     assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == []
+
+
+def test_a_getattr_of_a_library_function_by_a_literal_name_is_that_function(
+    make_repo, run_cli
+) -> None:
+    tool = FETCH_PY.replace("from helpers.net import fetch_text\n", "import shutil\n").replace(
+        "text = await fetch_text(self.agent, url)",
+        'getattr(shutil, "rmtree")(url)\n        text = url',
+    )
+    areas = _areas(_companion(make_repo, run_cli, {"tools/fetch.py": tool}, "tools/fetch.py"))
+    assert areas == [f"{AREAS} filesystem deletion."]
 
 
 @pytest.mark.parametrize(

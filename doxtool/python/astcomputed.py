@@ -39,6 +39,18 @@ def _computed(node: ast.expr, values: Values, held: bool = False) -> bool:
     if not isinstance(node, ast.Call):
         return False
     func = node.func
+    if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) > 1:
+        # ``getattr(os, "remove")(p)`` of a module (a name bound by no
+        # assignment): its effects are not read here; of a local, the
+        # attribute; a computed name is judged as a ``getattr`` (:mod:`.opaque`)
+        first, name = node.args[:2]
+        while isinstance(first, ast.Attribute):
+            first = first.value
+        if not isinstance(first, ast.Name) or first.id in ("self", "cls"):
+            return False
+        bound = values(first.id) or ()
+        assigned = any(not (isinstance(b, ast.Constant) and b.value is None) for b in bound)
+        return isinstance(name, ast.Constant) and isinstance(name.value, str) and not assigned
     if isinstance(func, ast.Name) and func.id in ("getattr", "type"):
         return False  # judged as a ``getattr``; ``type(x)(...)`` makes one of ``x``'s class
     if not held:

@@ -84,3 +84,16 @@ def past_fallback(
             return operand
     chosen.add(id(operands[-1]))
     return operands[-1]
+
+
+def never_empty(
+    node: cst.BaseExpression, value: Callable[[cst.BaseExpression], tuple[bool, Any]]
+) -> bool:
+    """Whether a value handed to a call is an ``or`` ending in a literal that
+    is not empty (``shout(text or "hello")``): it is never empty nor None, so
+    a check of the callee refusing those never refuses it, whatever a
+    missing key gives."""
+    if type(node) is not cst.BooleanOperation or type(node.operator) is not cst.Or:
+        return False
+    known, found = value(node.right)
+    return known and bool(found)

@@ -19,9 +19,9 @@ from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.bindings import shadowed
 from doxtool.python.callaliases import call_alias, method_alias
 from doxtool.python.callees import Callees, super_method
-from doxtool.python.callfallbacks import or_value
+from doxtool.python.callfallbacks import never_empty, or_value
 from doxtool.python.chains import ObjectChains
-from doxtool.python.computedcallees import computed_callee
+from doxtool.python.computedcallees import computed_callee, getattr_dotted
 from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.emptystars import empty_stars
@@ -56,7 +56,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
     def _calls_out(self, node: cst.Call, env: Env) -> None:
         """Helpers, side effects, intervention, and dicts handed to other functions."""
         func = node.func
-        dotted = dotted_name(func)
+        dotted = dotted_name(func) or getattr_dotted(func, env)  # ``getattr(os, "remove")``
         if dotted is not None:
             self._record_call(dotted, node, env)
         self.effects_unknown |= computed_callee(func, env, self)
@@ -119,11 +119,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         #: a method of the tool's class elsewhere has its ``self.args``
         handed: list[str | None] = [SELF_ARGS] if target.startswith(("self.", "super().")) else []
         index = 0
-        # a value handed to a helper (not the ``Response`` the tool returns),
-        # which may test it
+        # a value handed to a helper (not the returned ``Response``), which may test it
         hands = not override and not self._is_response_call(node, env)
-        #: past ``*rest``, where a positional value lands is not known; what
-        #: is handed by name (``**kwargs``, ``key=value``) is
+        #: past ``*rest``, where a positional value lands is not known; a named one's is
         starred = False
         empty = empty_stars(node, env.func, self.entry)  # type: ignore[attr-defined]
         given = [
@@ -158,6 +156,8 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
                 if isinstance(text, str):
                     literals.append([key, text])
             elif hands and (argument := self._arg_of(value, env)) is not None:
+                if never_empty(value, self._value):  # ``shout(text or "hi")``: no empty value
+                    continue
                 values.append([key, argument])
                 made = conversion(value, partial(self._bound_values, env=env))
                 if made is not None:

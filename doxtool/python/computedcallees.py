@@ -19,6 +19,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.cstnodes import dotted_name
 from doxtool.python.walkstate import Env
 
 
@@ -46,7 +47,9 @@ def _computed(node: cst.BaseExpression, env: Env, scan: Any, held: bool = False)
     if type(node) is not cst.Call:
         return False
     if type(node.func) is cst.Name and node.func.value == "getattr" and "getattr" not in env.names:
-        return _other_getattr(node, env)
+        # of a module, kept in a name (``fn = getattr(os, "remove", None)``): no alias is followed
+        literal = getattr_dotted(node, env) if held else None
+        return _other_getattr(node, env) or (literal is not None and literal[0] in env.names)
     if type(node.func) is cst.Name and node.func.value in _PLAIN_BUILTINS:
         return False  # ``type(value)(text)``: one of the value's own class
     if not held:
@@ -109,3 +112,21 @@ def _other_getattr(node: cst.Call, env: Env) -> bool:
         return False  # ``getattr(x, "now", None)``: ``x.now``, as any attribute
     receiver = first.value
     return not (type(receiver) is cst.Name and receiver.value == env.self_name)
+
+
+def getattr_dotted(func: cst.BaseExpression, env: Env) -> list[str] | None:
+    """``getattr(os, "remove")`` (the builtin, of a dotted object, under a
+    literal name) as the callee it gives, ``os.remove``; None for anything
+    else."""
+    if type(func) is not cst.Call or type(func.func) is not cst.Name:
+        return None
+    if func.func.value != "getattr" or "getattr" in env.names or len(func.args) < 2:
+        return None
+    first, second = func.args[:2]
+    if first.star or second.star or first.keyword is not None or second.keyword is not None:
+        return None
+    text = second.value.evaluated_value if type(second.value) is cst.SimpleString else None
+    owner = dotted_name(first.value)
+    if owner is None or not isinstance(text, str) or not text.isidentifier():
+        return None
+    return [*owner, text]

@@ -4,7 +4,9 @@
 down: at run time the module's ``clean`` is the function it defines, the
 last binding at the top of the module, so a call of ``clean(...)`` reaches
 it and never the imported one. An import after the ``def`` (at the top, or
-in a block there: ``try``, ``if``) binds the name again, and stands.
+in a block there: ``try``, ``if``) binds the name again, and stands; an
+assignment there (``clean = files.clean``) binds it to what doxtool does not
+follow as the name's, so the import is kept, as it is without the ``def``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def drop_shadowed_imports(scan: ModuleScan) -> None:
         if type(stmt) is cst.ClassDef:
             continue
         bound = _imported_names(stmt, scan)
-        shadowed -= bound
+        shadowed -= bound | _assigned_names(stmt)
         imported |= bound
     for name in shadowed:
         if name in scan.functions:
@@ -48,3 +50,19 @@ def _imported_names(stmt: cst.CSTNode, scan: ModuleScan) -> set[str]:
         elif type(node) not in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
             todo.extend(node.children)
     return set(names)
+
+
+def _assigned_names(stmt: cst.CSTNode) -> set[str]:
+    """The names a top-level statement assigns (in its blocks too, not in a
+    function or class it defines): ``clean = files.clean``."""
+    names: set[str] = set()
+    todo: list[cst.CSTNode] = [stmt]
+    while todo:
+        node = todo.pop()
+        if type(node) in (cst.AssignTarget, cst.AnnAssign, cst.AugAssign):
+            target = node.target  # type: ignore[attr-defined]
+            if type(target) is cst.Name:
+                names.add(target.value)
+        elif type(node) not in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            todo.extend(node.children)
+    return names

@@ -64,7 +64,11 @@ def summarise(
 class _Summariser(ModuleScope):
     def run(self) -> list[FunctionSummary]:
         bound: dict[str, int] = {}
+        shadowed: dict[str, str] = {}  # imports a ``def`` rebinds (:mod:`.shadowed`)
         for stmt in self.tree.body:
+            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for name in _assigned(stmt) & shadowed.keys():  # ``clean = files.clean``
+                    self.names[name] = shadowed.pop(name)  # the import is kept, as without the def
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 self.bind(stmt, self.names)
             elif isinstance(stmt, (ast.If, ast.Try)):
@@ -87,7 +91,8 @@ class _Summariser(ModuleScope):
                 self.functions.add(stmt.name)
                 # ``def clean`` after ``from x import clean``: the function
                 # (:mod:`.shadowed`); an import further down binds it again
-                self.names.pop(stmt.name, None)
+                if stmt.name in self.names:
+                    shadowed[stmt.name] = self.names.pop(stmt.name)
             elif isinstance(stmt, ast.ClassDef):
                 self.classes[stmt.name] = {
                     s.name
@@ -126,3 +131,18 @@ def _run(function: FunctionWalk, node: ast.FunctionDef | ast.AsyncFunctionDef) -
     summary.posonly = len(node.args.posonlyargs)
     summary.accessor = accessor_of(node)
     return summary
+
+
+def _assigned(stmt: ast.stmt) -> set[str]:
+    """The names a top-level statement assigns, in its blocks too (not in a
+    function or class it defines)."""
+    names: set[str] = set()
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+    return names
