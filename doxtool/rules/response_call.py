@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doxtool.core.facts import ModuleFacts
 from doxtool.core.findings import Finding
-from doxtool.core.outline_facts import ClassCall, Param
+from doxtool.core.outline_facts import Param
 from doxtool.rules import contract_scope
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import TOOL_PY, WAIT_PY, with_files
 from doxtool.run.context import Context
+from doxtool.run.responseclasses import call_problems, response_class
 
 _CALL = 'Response(message=f"waited {seconds}s", break_loop=False)'
 
@@ -103,11 +103,12 @@ three taken).
             if not facts.parsed or outline is None:
                 continue
             for call in outline.response_calls:
-                found = _signature(ctx, facts, call.callee)
+                found = response_class(ctx.project.resolver, facts, call.callee)
                 if found is None:
                     continue
-                name, params = found
-                problems = _problems(call, params)
+                name, cls = found
+                params = cls.init or []
+                problems = call_problems(call, params)
                 if not problems:
                     continue
                 yield self.finding(
@@ -119,65 +120,6 @@ three taken).
                     call.column,
                     subject=f"{module}:response-call:{call.callee}:{'; '.join(problems)}",
                 )
-
-
-def _signature(ctx: Context, facts: ModuleFacts, callee: str) -> tuple[str, list[Param]] | None:
-    """The dotted name of the class ``callee`` stands for in the module and
-    the parameters a call of it takes; None when not known."""
-    root, _, rest = callee.partition(".")
-    if facts.class_named(root) is not None and root not in facts.imported_names:
-        qualified = f"{facts.module}.{callee}"
-    elif root in facts.imported_names:
-        qualified = ".".join(filter(None, [facts.imported_names[root], rest]))
-    else:
-        return None
-    found = ctx.project.resolver.defined(qualified)
-    if found is None:
-        return None
-    home, name = found
-    outline = home.outline
-    if outline is None or {"__init__", "__new__", "*"} & set(outline.rebound_attributes):
-        return None  # ``Response.__init__ = ...`` elsewhere in its module
-    classes = [cls for cls in outline.classes if cls.name == name]
-    if len(classes) != 1 or not classes[0].top_level or classes[0].init is None:
-        return None
-    return f"{home.module}.{name}", classes[0].init
-
-
-def _problems(call: ClassCall, params: list[Param]) -> list[str]:
-    """What in ``call`` does not fit ``params``, in words."""
-    problems: list[str] = []
-    positional = [p for p in params if p.kind in ("positional-only", "positional")]
-    any_count = any(p.kind == "var-positional" for p in params)
-    any_keyword = any(p.kind == "var-keyword" for p in params)
-    if call.positional > len(positional) and not any_count:
-        plural = "s" if call.positional != 1 else ""
-        problems.append(
-            f"{call.positional} positional argument{plural}, at most {len(positional)} taken"
-        )
-    filled = {p.name for p in positional[: call.positional]}
-    by_name = {p.name: p for p in params if p.kind in ("positional", "keyword-only")}
-    for keyword in dict.fromkeys(call.keywords):
-        if keyword in by_name:
-            if keyword in filled:
-                problems.append(f"`{keyword}` given twice (by position and by keyword)")
-            filled.add(keyword)
-        elif not any_keyword:
-            only = any(p.name == keyword for p in positional)
-            problems.append(
-                f"`{keyword}` given by keyword, but it is positional-only"
-                if only
-                else f"unknown keyword `{keyword}`"
-            )
-    missing = [
-        p.name
-        for p in params
-        if p.kind in ("positional-only", "positional", "keyword-only")
-        and not p.has_default
-        and p.name not in filled
-    ]
-    problems.extend(f"missing `{name}`" for name in missing)
-    return problems
 
 
 def _render(params: list[Param]) -> str:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from doxtool.core.facts import ModuleFacts, Outcome, ToolFacts
 from doxtool.core.outline_facts import ClassCall, Param
 from doxtool.python.resolve import ToolResolver
+from doxtool.run.responseclasses import call_problems, response_class
 
 #: the facts of the module at a repository path
 Facts = Callable[[str], ModuleFacts]
@@ -64,7 +65,7 @@ def _filled(facts: Facts, resolver: ToolResolver, rel: str, outcome: Outcome) ->
         return outcome
     call = calls[0]
     found = _default(resolver, module, call.callee)
-    if found is None or _passes(call, found[0]) or not _fits(call, found[0]):
+    if found is None or _passes(call, found[0]) or call_problems(call, found[0]):
         return outcome
     if any(_other_default(resolver, module, other, found[1]) for other in outline.response_calls):
         return outcome
@@ -92,26 +93,14 @@ def _default(
 ) -> tuple[list[Param], bool] | None:
     """The parameters a call of the class ``callee`` stands for in the module
     takes, and the ``break_loop`` an instance made without one holds; None
-    when either is not known."""
-    root, _, rest = callee.partition(".")
-    if facts.class_named(root) is not None and root not in facts.imported_names:
-        qualified = f"{facts.module}.{callee}"
-    elif root in facts.imported_names:
-        qualified = ".".join(filter(None, [facts.imported_names[root], rest]))
-    else:
-        return None
-    found = resolver.defined(qualified)
+    when either is not known (or something rebinds ``break_loop`` on the
+    class from its module)."""
+    found = response_class(resolver, facts, callee, frozenset({_NAME}))
     if found is None:
         return None
-    home, name = found
-    outline = home.outline
-    if outline is None or {"__init__", "__new__", "*", _NAME} & set(outline.rebound_attributes):
-        return None  # ``Response.__init__ = ...`` elsewhere in its module
-    classes = [cls for cls in outline.classes if cls.name == name]
-    if len(classes) != 1 or not classes[0].top_level or classes[0].init is None:
-        return None
-    default = classes[0].break_loop_default
-    return None if default is None else (classes[0].init, default)
+    cls = found[1]
+    default = cls.break_loop_default
+    return None if default is None or cls.init is None else (cls.init, default)
 
 
 def _passes(call: ClassCall, params: list[Param]) -> bool:
@@ -120,20 +109,3 @@ def _passes(call: ClassCall, params: list[Param]) -> bool:
         return True
     positional = [p.name for p in params if p.kind in ("positional-only", "positional")]
     return _NAME in positional[: call.positional]
-
-
-def _fits(call: ClassCall, params: list[Param]) -> bool:
-    """Whether ``call`` fills every parameter without a default and passes
-    none the class does not take (what DOX011 checks)."""
-    positional = [p for p in params if p.kind in ("positional-only", "positional")]
-    if call.positional > len(positional) and not any(p.kind == "var-positional" for p in params):
-        return False
-    filled = {p.name for p in positional[: call.positional]}
-    named = {p.name for p in params if p.kind in ("positional", "keyword-only")}
-    any_keyword = any(p.kind == "var-keyword" for p in params)
-    for keyword in call.keywords:
-        if keyword in filled or (keyword not in named and not any_keyword):
-            return False
-        filled.add(keyword)
-    required = ("positional-only", "positional", "keyword-only")
-    return all(p.name in filled for p in params if p.kind in required and not p.has_default)
