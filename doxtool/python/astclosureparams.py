@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from doxtool.python.asttested import isinstance_test
 from doxtool.python.astwalk import walk
 
 #: functions whose parameters are their own names
@@ -77,13 +78,7 @@ def nested_parameter_tests(body_walk: Iterable[ast.AST]) -> set[int]:
             continue
         params = parameter_names(scope.args)  # type: ignore[attr-defined]
         for node in walk(scope):
-            if (
-                type(node) is ast.Call
-                and type(node.func) is ast.Name
-                and node.func.id == "isinstance"
-                and len(node.args) == 2
-                and type(node.args[0]) is ast.Name
-                and node.args[0].id in params
-            ):
+            tested = isinstance_test(node) if type(node) is ast.Call else None
+            if tested is not None and tested[0] in params:
                 found.add(id(node))
     return found
