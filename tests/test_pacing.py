@@ -67,21 +67,34 @@ def _steps(draw: st.DrawFn, depth: int, in_loop: bool, in_try: bool) -> list[Ste
 _TURNS = 3
 
 
-def _paths(steps: list[Step], dirty: bool, found: set[int]) -> Iterator[tuple[str, bool]]:
+#: outcomes already enumerated: a block from a step on, or a loop at a turn,
+#: entered clean or dirty, ends the same ways and reaches the same effects
+_Memo = dict[tuple[object, ...], frozenset[tuple[str, bool]]]
+
+
+def _paths(
+    steps: list[Step], dirty: bool, found: set[int], memo: _Memo, start: int = 0
+) -> frozenset[tuple[str, bool]]:
     """Each way a block can end: (``normal`` | ``return`` | ``break`` |
     ``continue`` | ``raise``, dirty), recording effects reached dirty."""
-    if not steps:
-        yield "normal", dirty
-        return
-    first, rest = steps[0], steps[1:]
-    for how, after in _step(first, dirty, found):
-        if how == "normal":
-            yield from _paths(rest, after, found)
-        else:
-            yield how, after
+    key = ("block", id(steps), start, dirty)
+    if key in memo:
+        return memo[key]
+    if start == len(steps):
+        ends = frozenset({("normal", dirty)})
+    else:
+        out: set[tuple[str, bool]] = set()
+        for how, after in _step(steps[start], dirty, found, memo):
+            if how == "normal":
+                out |= _paths(steps, after, found, memo, start + 1)
+            else:
+                out.add((how, after))
+        ends = frozenset(out)
+    memo[key] = ends
+    return ends
 
 
-def _step(step: Step, dirty: bool, found: set[int]) -> Iterator[tuple[str, bool]]:
+def _step(step: Step, dirty: bool, found: set[int], memo: _Memo) -> Iterator[tuple[str, bool]]:
     if step.kind in ("effect", "raise"):
         yield "raise", dirty  # an exception just before it
     if step.kind == "effect":
@@ -95,46 +108,54 @@ def _step(step: Step, dirty: bool, found: set[int]) -> Iterator[tuple[str, bool]
         yield step.kind, dirty
     elif step.kind == "branch":
         for arm in step.arms:
-            yield from _paths(arm, dirty, found)
+            yield from _paths(arm, dirty, found, memo)
     elif step.kind == "loop":
-        yield from _loop(step, dirty, found, 0)
+        yield from _loop(step, dirty, found, memo, 0)
     elif step.kind == "try":
         body, orelse, _final, *handlers = step.arms
         # code that is no step (a subscript, a call not followed) may raise
         # before the first step
         for handler in handlers:
-            yield from _paths(handler, dirty, found)
+            yield from _paths(handler, dirty, found, memo)
         yield "raise", dirty
-        for how, after in _paths(body, dirty, found):
+        for how, after in _paths(body, dirty, found, memo):
             if how == "raise":
                 for handler in handlers:
-                    yield from _paths(handler, after, found)
+                    yield from _paths(handler, after, found, memo)
                 yield "raise", after  # a type no handler catches
             elif how == "normal":
-                yield from _paths(orelse, after, found)
+                yield from _paths(orelse, after, found, memo)
             else:
                 yield how, after
 
 
-def _loop(step: Step, dirty: bool, found: set[int], turns: int) -> Iterator[tuple[str, bool]]:
+def _loop(
+    step: Step, dirty: bool, found: set[int], memo: _Memo, turns: int
+) -> frozenset[tuple[str, bool]]:
+    key = ("loop", id(step), turns, dirty)
+    if key in memo:
+        return memo[key]
     body, orelse = step.arms
+    out: set[tuple[str, bool]] = set()
     if step.what != "always":
-        yield from _paths(orelse, dirty, found)  # the test is false now
-    if turns == _TURNS:
-        return
-    for how, after in _paths(body, dirty, found):
-        if how == "break":
-            yield "normal", after
-        elif how in ("normal", "continue"):
-            yield from _loop(step, after, found, turns + 1)
-        else:
-            yield how, after
+        out |= _paths(orelse, dirty, found, memo)  # the test is false now
+    if turns < _TURNS:
+        for how, after in _paths(body, dirty, found, memo):
+            if how == "break":
+                out.add(("normal", after))
+            elif how in ("normal", "continue"):
+                out |= _loop(step, after, found, memo, turns + 1)
+            else:
+                out.add((how, after))
+    memo[key] = ends = frozenset(out)
+    return ends
 
 
 def _enumerated(steps: list[Step]) -> set[int]:
+    """The lines of the effects some path reaches dirty: every path, each
+    block and loop turn enumerated once per way in (clean or dirty)."""
     found: set[int] = set()
-    for _ in _paths(steps, False, found):
-        pass
+    _paths(steps, False, found, {})
     return found
 
 
