@@ -118,16 +118,21 @@ class HandedResponses:
         if (fn.qualname, param) in seen:
             return []  # a recursive call changes what the first one does
         seen.add((fn.qualname, param))
-        callee = Env(
+        callee = self._callee_env(fn)
+        for param_name, flag in self._call_flags(call, fn, env):  # type: ignore[attr-defined]
+            callee.flags[param_name] = callee.flags.get(param_name, frozenset()) | {flag}
+        return self._param_changes(fn, param, callee, depth, seen)
+
+    def _callee_env(self, fn: Func) -> Env:
+        """A fresh walk state for the body of ``fn``, read for what it does to
+        a parameter (no outcomes of its own collected)."""
+        return Env(
             func=fn,
             self_name=fn.self_name,
             dicts=set(),
             names=dict(self.scan.names),
             collect_outcomes=False,
         )
-        for param_name, flag in self._call_flags(call, fn, env):  # type: ignore[attr-defined]
-            callee.flags[param_name] = callee.flags.get(param_name, frozenset()) | {flag}
-        return self._param_changes(fn, param, callee, depth, seen)
 
     def _param_changes(
         self, fn: Func, param: str, env: Env, depth: int, seen: set[tuple[str, str]]
@@ -205,13 +210,7 @@ class HandedResponses:
         if not positional:
             return  # (``tool.after_execution(response)``: its first parameter)
         param = positional[0]
-        env = Env(
-            func=hook,
-            self_name=hook.self_name,
-            dicts=set(),
-            names=dict(self.scan.names),
-            collect_outcomes=False,
-        )
+        env = self._callee_env(hook)
         changed = self._param_changes(hook, param, env, 0, {(hook.qualname, param)})
         if not changed:
             return
