@@ -388,3 +388,37 @@ def test_arguments_beside_tool_name_are_shown_out_of_place(make_repo, run_cli) -
         f"{PROMPT}:5:1: PRM007 example has `label`, `seconds`; "
         "profile `default` allows only `thoughts`, `headline`, `tool_name`, `tool_args`",
     ]
+
+
+def test_a_name_no_word_is_spelled_like_teaches_it_bare_in_prose(make_repo, run_cli) -> None:
+    """``use collection, book_number and hadith_number``: a snake_case or
+    camelCase name written bare in the tool's prose names that argument, as
+    a backticked one does; no word of prose is spelled so."""
+    for key, prose in (
+        ("book_number", "use seconds, book_number and label"),
+        ("book_number", "Fetch the page. book_number picks the book."),
+        ("bookNumber", "pass bookNumber and seconds"),
+    ):
+        code = WAIT_PY.replace(
+            "        return Response(", f'        book = self.args["{key}"]\n        return Response('
+        )
+        prompt = f"### wait\nPause.\n{prose}\n"
+        assert _prm004(make_repo, run_cli, code, prompt) == [], prose
+    code = WAIT_PY.replace(
+        "        return Response(", '        book = self.args["book_number"]\n        return Response('
+    )
+    # what the tool gives back, a name that is gone, a path, a file or a
+    # dotted name, a function called, or another tool's section names nothing
+    for prose in (
+        "returns the book_number of the page",
+        "book_number was removed in 2.0",
+        "use book_id instead of book_number",
+        "do not send book_number",
+        "see data/book_number.json",
+        "read it from page.book_number",
+        "call book_number(x) first",
+    ):
+        prompt = f"### wait\nPause.\n{prose}\n"
+        assert len(_prm004(make_repo, run_cli, code, prompt)) == 1, prose
+    prompt = "### wait\nPause.\n\n### other\nuse book_number\n"
+    assert len(_prm004(make_repo, run_cli, code, prompt)) == 1

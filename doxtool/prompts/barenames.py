@@ -3,8 +3,10 @@ name goes: a call's parameters (``memory_save(text, area)``), ``name=value``
 (``text=<fact>``), the keys of a brace object (``{ text: string, area?:
 string }``), a list item opening with a name (``- text: the fact``) and the
 words of an arguments line in another language or spelling (``Parameter:
-text, area``, ``参数：text``) and the terms of a definition list (``text``
-on its line, ``: the note`` on the next). They are mentions: they credit a required
+text, area``, ``参数：text``), the terms of a definition list (``text``
+on its line, ``: the note`` on the next) and, anywhere in a line of prose, a
+name no word is spelled like (``use collection, book_number and
+hadith_number``: snake_case or camelCase). They are mentions: they credit a required
 argument as taught (PRM004), and are never checked as arguments. Whether
 such a word is an argument, a value or prose is not known, which is why they
 only ever make doxtool say less.
@@ -39,6 +41,19 @@ _LEAD_RE = re.compile(
     re.I,
 )
 _WORD_RE = re.compile(_NAME)
+#: a name no word of prose is spelled like, written bare in a line of prose:
+#: snake_case (``book_number``) or camelCase (``bookNumber``); not a path, a
+#: file name, a dotted name, a host, nor a function called (``memory_save(``)
+_IDENTIFIER_RE = re.compile(
+    r"(?<![\w.\-/\\$@#:=<{\[])([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+)"
+    r"(?![\w\-/\\@(\[]|\.\w)"
+)
+#: a line that says a name is gone or not to be used (``the old_name argument
+#: was removed``, ``use new_name instead of old_name``): it names no argument
+_GONE_RE = re.compile(
+    r"\b(?:deprecated|removed|instead|legacy|obsolete|ignored|unsupported|forbidden|don't|do[ \t]+not)\b",
+    re.I,
+)
 #: a definition list's term (Markdown Extra, Pandoc): a name alone on its
 #: line, its definition on the next after a colon (``text\n: the note``)
 _TERM_RE = re.compile(rf"^[ \t]*(?:\*\*|__)?({_NAME})(?:\*\*|__)?[ \t]*\n[ \t]{{0,3}}:[ \t]", re.M)
@@ -59,6 +74,9 @@ def bare_written_names(
     for line in masked.split("\n"):
         if not NOT_ARGUMENTS_RE.search(line):
             found.extend((start + offset, name) for offset, name in _line_names(line))
+            if not _GONE_RE.search(line):
+                # ``use collection, book_number and hadith_number``
+                found.extend((start + m.start(1), m.group(1)) for m in _IDENTIFIER_RE.finditer(line))
         start += len(line) + 1
     found.extend((m.start(1), m.group(1)) for m in _TERM_RE.finditer(masked))
     if item_lead is not None and _leads_names(item_lead):
