@@ -400,12 +400,14 @@ def test_a_name_no_word_is_spelled_like_teaches_it_bare_in_prose(make_repo, run_
         ("bookNumber", "pass bookNumber and seconds"),
     ):
         code = WAIT_PY.replace(
-            "        return Response(", f'        book = self.args["{key}"]\n        return Response('
+            "        return Response(",
+            f'        book = self.args["{key}"]\n        return Response(',
         )
         prompt = f"### wait\nPause.\n{prose}\n"
         assert _prm004(make_repo, run_cli, code, prompt) == [], prose
     code = WAIT_PY.replace(
-        "        return Response(", '        book = self.args["book_number"]\n        return Response('
+        "        return Response(",
+        '        book = self.args["book_number"]\n        return Response(',
     )
     # what the tool gives back, a name that is gone, a path, a file or a
     # dotted name, a function called, or another tool's section names nothing

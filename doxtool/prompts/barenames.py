@@ -51,7 +51,8 @@ _IDENTIFIER_RE = re.compile(
 #: a line that says a name is gone or not to be used (``the old_name argument
 #: was removed``, ``use new_name instead of old_name``): it names no argument
 _GONE_RE = re.compile(
-    r"\b(?:deprecated|removed|instead|legacy|obsolete|ignored|unsupported|forbidden|don't|do[ \t]+not)\b",
+    r"\b(?:deprecated|removed|instead|legacy|obsolete|ignored|unsupported|forbidden"
+    r"|don't|do[ \t]+not)\b",
     re.I,
 )
 #: a definition list's term (Markdown Extra, Pandoc): a name alone on its
@@ -76,7 +77,9 @@ def bare_written_names(
             found.extend((start + offset, name) for offset, name in _line_names(line))
             if not _GONE_RE.search(line):
                 # ``use collection, book_number and hadith_number``
-                found.extend((start + m.start(1), m.group(1)) for m in _IDENTIFIER_RE.finditer(line))
+                found.extend(
+                    (start + m.start(1), m.group(1)) for m in _IDENTIFIER_RE.finditer(line)
+                )
         start += len(line) + 1
     found.extend((m.start(1), m.group(1)) for m in _TERM_RE.finditer(masked))
     if item_lead is not None and _leads_names(item_lead):

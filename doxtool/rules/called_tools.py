@@ -4,6 +4,7 @@ tool that runs the documented one, or a tool of the MCP server documented."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from doxtool.core.facts import BREAK_LOOP
@@ -19,7 +20,39 @@ def answers(ctx: Context, example: PromptExample, prompt: PromptFile) -> bool:
     ends the turn on every return (``break_loop=True``), as a reply does."""
     if not example.tool_name or not introduces_answer(example.label):
         return False
-    found = tool_facts(ctx, example.tool_name, prompt.prompt_set)
+    return _ends_turn(ctx, example.tool_name, prompt)
+
+
+def concludes(ctx: Context, example: PromptExample, prompt: PromptFile, heading: str) -> bool:
+    """Whether an example is the last turn of a dialogue the prompt shows:
+    labelled by the agent's speaker tag (``AI:``, ``Assistant:``) as an
+    earlier example calling the documented tool is, and calling a tool that
+    ends the turn on every return (``break_loop=True``): the answer the
+    shown task ends with."""
+    if not example.tool_name or not _SPEAKER_RE.match(example.label):
+        return False
+    shown = any(
+        other.line < example.line
+        and other.tool_name
+        and same_tool(other.tool_name, heading)
+        and _SPEAKER_RE.match(other.label)
+        for other in prompt.doc.examples
+    )
+    return shown and _ends_turn(ctx, example.tool_name, prompt)
+
+
+#: a label that is only the agent's speaker tag in a shown dialogue (``AI:``,
+#: ``**Assistant:**``, ``Agent 0:``)
+_SPEAKER_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?(?:ai|assistant|agent(?:[ \t]*\d+)?|model|bot)(?:\*\*|__)?"
+    r"[ \t]*[:\uff1a]?[ \t]*(?:\*\*|__)?[ \t]*\Z",
+    re.I,
+)
+
+
+def _ends_turn(ctx: Context, name: str, prompt: PromptFile) -> bool:
+    """Whether the tool ``name`` ends the turn on every return."""
+    found = tool_facts(ctx, name, prompt.prompt_set)
     return found is not None and found[1].knows(BREAK_LOOP) and found[1].break_loop_values == [True]
 
 

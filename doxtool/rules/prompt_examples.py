@@ -11,7 +11,7 @@ from doxtool.core.findings import Finding
 from doxtool.prompts.examples import beyond_limit
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.called_tools import answers, calls_nested, of_server, same_tool
+from doxtool.rules.called_tools import answers, calls_nested, concludes, of_server, same_tool
 from doxtool.rules.example_shape import ExampleShape
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_required import RequiredArgumentNotTaught
@@ -131,6 +131,33 @@ _ENDS_TURN_PY = WAIT_PY.replace("WaitTool", "ResponseTool").replace(
 )
 
 
+#: the end of a dialogue a wait prompt shows: the tool's result, then the
+#: agent's last turn calling ``response``
+_DIALOGUE = """~~~
+
+Human (response from tool wait):
+
+waited 5 seconds
+
+AI:
+~~~json
+{
+    "thoughts": ["The wait is over."],
+    "tool_name": "response",
+    "tool_args": {"text": "done"},
+}
+~~~
+"""
+
+
+def _dialogue(label: str) -> dict[str, str]:
+    """The wait prompt whose example, led by ``label``, goes on with the
+    tool's result and the agent's last turn calling ``response``."""
+    files = with_prompt("usage:\n", f"{label}\n")
+    files[PROMPT] = files[PROMPT].replace("~~~\n", _DIALOGUE, 1)
+    return files
+
+
 class ExampleToolMismatch(Rule):
     code = "PRM006"
     name = "example-tool-mismatch"
@@ -153,7 +180,11 @@ tell the user:"; in other languages too, "Danach antworte dem Benutzer:")
 when the
 tool it calls ends the turn on every return (`break_loop=True`), as
 `response` does: it shows the call that ends the task. Under a label that
-says nothing of an answer (`usage:`) such a call is still reported.
+says nothing of an answer (`usage:`) such a call is still reported. In a
+dialogue the prompt shows, a call of such a tool labelled with the agent's
+speaker tag (`AI:`, `Assistant:`) after an example of the documented tool
+labelled the same way is the answer the shown task ends with, and is not
+reported either.
 
 **Why it matters.** An example copied from another tool's prompt teaches the
 model to call the wrong tool.
@@ -186,8 +217,26 @@ model to call the wrong tool.
                 "tools/response.py": _ENDS_TURN_PY,
             }
         ),
+        # the last turn of a shown dialogue, by a tool that ends the turn
+        Example({**_dialogue("AI:"), "tools/response.py": _ENDS_TURN_PY}),
+        Example({**_dialogue("**Assistant:**"), "tools/response.py": _ENDS_TURN_PY}),
     ]
     invalid = [
+        # the agent's turn in a dialogue, but no turn of it calls the documented tool
+        Example(
+            {**calling_response("AI:"), "tools/response.py": _ENDS_TURN_PY},
+            [Expect(PROMPT, 9, "`response`")],
+        ),
+        # a dialogue's last turn calling a tool that does not end the turn
+        Example(
+            {**_dialogue("AI:"), "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool")},
+            [Expect(PROMPT, 22, "`response`")],
+        ),
+        # the documented tool's example is no turn of the agent's
+        Example(
+            {**_dialogue("usage:"), "tools/response.py": _ENDS_TURN_PY},
+            [Expect(PROMPT, 22, "`response`")],
+        ),
         Example(
             {
                 **with_prompt('"tool_name": "wait"', '"tool_name": "response"'),
@@ -245,6 +294,7 @@ model to call the wrong tool.
                 and (
                     example.introduced
                     or answers(ctx, example, prompt)
+                    or concludes(ctx, example, prompt, heading)
                     or (
                         not same_tool(example.tool_name, heading)
                         and calls_nested(example.tool_args, heading)
