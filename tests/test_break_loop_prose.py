@@ -396,3 +396,35 @@ def test_an_english_sentence_holding_a_word_of_another_language_is_read_as_engli
     nothing here), and its statement agrees."""
     found, _ = _check(run_cli, make_repo, sentence)
     assert found == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Never ends the loop (`break_loop` is false).",
+        "- Keeps the loop going (`break_loop` stays `false`).",
+        "Answers with the text (**`break_loop` is always `false`**), nothing more.",
+    ],
+)
+def test_a_value_stated_in_parentheses_that_agrees_is_no_finding(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """``Never ends the loop (`break_loop` is false).``: the parenthesis
+    states the value as the line would; no finding, and no second line."""
+    found, root = _paragraph(run_cli, make_repo, sentence)
+    assert found == []
+    run_cli(root, "check", "--fix", "--select", "DOX120", "tools/echo.py")
+    after = (root / "tools/echo.py.dox.md").read_text()
+    assert after == _PARAGRAPH.replace("SENTENCE", sentence)
+
+
+def test_a_value_in_parentheses_the_code_never_gives_is_no_statement_of_it(
+    run_cli, make_repo
+) -> None:
+    """``Unlike `response` (`break_loop` is true), ...``: of another tool;
+    the block is not documented, as before, and the fix writes it."""
+    sentence = "Unlike `response` (`break_loop` is true), it keeps the loop going."
+    (line,), _ = _paragraph(run_cli, make_repo, sentence)
+    assert "is not documented;" in line
+    assert "documented wrongly" not in line
+    assert "[*]" in line

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
 from doxtool.companions.model import Companion, FactBlock
+from doxtool.companions.parenstatement import PARENTHESIZED, parenthesized_values
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
@@ -272,7 +273,7 @@ _ITEM_FORM = (
 #: words (``never ends the loop (`break_loop=False`)``, ``Returns
 #: `break_loop=False` in every case.``)
 _ASSIGNED = r".*`[ \t]*break_loop[ \t]*=[ \t]*(?:true|false)[ \t]*`.*"
-_BREAK_LOOP_SENTENCE = LazyPattern(rf"(?:{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE)
+_BREAK_LOOP_SENTENCE = LazyPattern(rf"(?:{_SENTENCE}|{_ASSIGNED}|{PARENTHESIZED})", re.IGNORECASE)
 #: a value written as the code writes it (`` `break_loop=False` ``)
 _ASSIGNED_VALUE = LazyPattern(r"`[ \t]*break_loop[ \t]*=[ \t]*(true|false)[ \t]*`", re.IGNORECASE)
 _STATED_FORMS = LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE})", re.IGNORECASE)
@@ -280,21 +281,23 @@ _STATED_FORMS = LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE})", re.IGNORECASE)
 
 def _assigns_other_value(content: str, expected: ExpectedBlock) -> bool:
     """Whether ``content`` holds ``break_loop`` only as code (`` `break_loop=False` ``)
-    with a value the tool's code never gives: about another tool or a past
-    version (``before v2 it returned `break_loop=False` ``), not the tool's
-    statement of its value."""
+    or in parentheses (``(`break_loop` is false)``) with a value the tool's
+    code never gives: about another tool or a past version (``before v2 it
+    returned `break_loop=False` ``), not the tool's statement of its value."""
     values = expected.values if isinstance(expected.values, list) else []
     known = {value for value in values if value in ("true", "false")}
     if expected.kind != "break-loop" or not known or _STATED_FORMS.fullmatch(content):
         return False
     written = {found.group(1).casefold() for found in _ASSIGNED_VALUE.finditer(content)}
-    return bool(written - known)
+    return bool((written | parenthesized_values(content)) - known)
 
 
 _BREAK_LOOP_ITEM = LazyPattern(_ITEM_FORM, re.IGNORECASE)
 
 _UNNAMED = {
-    "break-loop": LazyPattern(rf"(?:{_ITEM_FORM}|{_SENTENCE}|{_ASSIGNED})", re.IGNORECASE),
+    "break-loop": LazyPattern(
+        rf"(?:{_ITEM_FORM}|{_SENTENCE}|{_ASSIGNED}|{PARENTHESIZED})", re.IGNORECASE
+    ),
     "arguments": LazyPattern(
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
         r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*(?:none\.?[ \t]*)?"
