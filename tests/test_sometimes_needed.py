@@ -351,3 +351,40 @@ def test_a_method_a_computed_getattr_reaches_runs_where_it_is_called(make_repo, 
     inspected = run_cli(root, "inspect", "tools/pointer.py", "--json")
     (tool,) = json.loads(inspected.output)[0]["tools"]
     assert [(r["exception"], r["in_try"]) for r in tool["raises"]] == [("ValueError", True)]
+
+
+#: ``getattr(self, f"_{method}")`` may give any private method, the class's
+#: helpers too (``_load(plan)``, which ``_status`` calls itself)
+GETATTR_PRIVATE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Lifecycle(Tool):
+    async def execute(self, **kwargs):
+        handler = getattr(self, f"_{self.method}", None)
+        if handler is None:
+            return Response(message="unknown method", break_loop=False)
+        return await handler(**kwargs)
+
+    async def _status(self, **kwargs):
+        return Response(message=self._load(self.args.get("plan", "")), break_loop=False)
+
+    async def _archive(self, reason="", **kwargs):
+        return Response(message=f"archived: {reason}", break_loop=False)
+
+    def _load(self, name):
+        return f"plan {name}"
+"""
+
+
+def test_a_helper_a_bare_computed_getattr_may_give_takes_no_argument(make_repo, run_cli) -> None:
+    """The handlers are handed the call's arguments; a method the class
+    calls by name itself is its helper, whose parameters are none."""
+    root = make_repo({"tools/lifecycle.py": GETATTR_PRIVATE_PY})
+    arguments = _arguments(run_cli, root, "tools/lifecycle.py")
+    assert set(arguments) == {"plan", "reason"}
+    # a family the name spells (``_do_``) is the dispatch's, each may be handed them
+    named = GETATTR_PRIVATE_PY.replace('f"_{self.method}"', 'f"_do_{self.method}"')
+    named = named.replace("def _", "def _do_").replace("self._load", "self._do_load")
+    (root / "tools/lifecycle.py").write_text(named)
+    assert set(_arguments(run_cli, root, "tools/lifecycle.py")) == {"plan", "reason", "name"}

@@ -66,3 +66,33 @@ def test_a_plain_execute_is_reported_only_under_an_awaiting_base(
     reported = "DOX006 `Echo.execute` is not async; the framework awaits it" in result.output
     assert reported is base_async
     assert result.exit_code == (1 if base_async else 0)
+
+
+# a parameter named twice: the parser reads the module, CPython's compiler refuses it
+DUPLICATE = "message: str, **kwargs) -> None:", "message: str, args) -> None:"
+
+
+@pytest.mark.parametrize(
+    ("base", "reported"),
+    [
+        (BASE_PY.replace(*DUPLICATE), False),
+        (BASE_PY.replace(*DUPLICATE).replace("    def execute", "    async def execute"), True),
+        # no parser reads it: how the framework calls ``execute`` is not known
+        (BASE_PY.replace("class Tool:", "class Tool(:"), False),
+    ],
+)
+def test_a_base_module_that_does_not_compile_is_read_from_its_outline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, base: str, reported: bool
+) -> None:
+    write_files(
+        tmp_path,
+        {
+            "python/helpers/tool.py": base,
+            "python/tools/echo.py": ECHO_PY,
+            "prompts/agent.tools.md": PROMPT,
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "--select", "DOX006"], catch_exceptions=False)
+    found = "DOX006 `Echo.execute` is not async; the framework awaits it" in result.output
+    assert found is reported, result.output

@@ -14,7 +14,9 @@ are not known: no list is claimed, and neither is "any value".
 ``getattr(self, f"do_{action}")`` takes a method by a name the code
 computes: a method of the tool that name may give (``do_save``) runs on
 some calls only, and what it reads is walked as such
-(:meth:`Lookups._scan_dispatched`).
+(:meth:`Lookups._scan_dispatched`). A name whose own text is underscores
+alone (``f"_{method}"``) may give any private method: the ones the class calls
+by name itself are its helpers, not handed the call's arguments.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import dataclasses
 import libcst as cst
 
 from doxtool.python.controlflow import ends_with_raise
-from doxtool.python.cstnodes import suite_body
+from doxtool.python.cstnodes import descendants, suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.localdicts import bound_dicts
 from doxtool.python.modulescan import Func
@@ -247,10 +249,14 @@ class Lookups:
         shape = _name_shape(name, self.module)
         if shape == ("", ""):  # any method: none is handed what the call hands
             return ()
+        methods = self.scan.visible_methods(self.cls)
+        # ``f"_{method}"`` may be any private method: one the class calls by
+        # name itself is its helper (``self._load(path)``), not a handler
+        helpers = _self_called(methods) if not any(c.isalnum() for c in "".join(shape)) else ()
         return tuple(
             method
-            for method in self.scan.visible_methods(self.cls)
-            if method.name != "execute" and _fits(method.name, shape)
+            for method in methods
+            if method.name != "execute" and _fits(method.name, shape) and method.name not in helpers
         )
 
     def _scan_dispatched(self) -> None:
@@ -379,6 +385,23 @@ def _name_shape(name: cst.BaseExpression, module: cst.Module) -> tuple[str, str]
     prefix = pieces[0][1] if pieces and pieces[0][0] else ""
     suffix = pieces[-1][1] if len(pieces) > 1 and pieces[-1][0] else ""
     return prefix, suffix
+
+
+def _self_called(methods: list[Func]) -> frozenset[str]:
+    """The names of ``methods`` a method among them calls through its
+    ``self`` (``self._load(path)``)."""
+    names: set[str] = set()
+    for method in methods:
+        positional = method.positional()
+        if not positional:
+            continue
+        for node in descendants(method.node.body):
+            if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+                continue
+            receiver = node.func.value
+            if type(receiver) is cst.Name and receiver.value == positional[0]:
+                names.add(node.func.attr.value)
+    return frozenset(names)
 
 
 def _fits(method: str, shape: tuple[str, str]) -> bool:

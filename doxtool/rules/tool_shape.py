@@ -322,7 +322,9 @@ class ExecuteNotAsync(Rule):
 `yield` (nested functions, classes and lambdas aside). A plain `def execute`
 is not reported when the configured tool base it derives from is a class of
 the repository that declares `execute` a plain `def` too: early Agent Zero's
-agent called `tool.execute(**tool_args)` without awaiting it.
+agent called `tool.execute(**tool_args)` without awaiting it. A base module
+the compiler refuses (a parameter named twice) is read from what the parser
+takes of it; one no parser reads is not known, and nothing is reported.
 
 **Why it matters.** The framework awaits `execute`; a plain function returns a
 `Response` that cannot be awaited and the call fails at run time, and so does
@@ -374,11 +376,22 @@ cannot be awaited either, and none of its body runs.
 def _base_executes_plainly(ctx: Context, tool: ToolFacts) -> bool:
     """Whether the configured tool base ``tool`` derives from is a class of
     the repository declaring ``execute`` a plain ``def`` (early Agent Zero,
-    whose agent called ``tool.execute(**tool_args)`` without awaiting it)."""
+    whose agent called ``tool.execute(**tool_args)`` without awaiting it), or
+    a module of the repository that no parser reads, which may be one."""
     base = ctx.project.tool_base([tool])[0]
     module, _, name = base.rpartition(".")
     facts = ctx.project.lookup_module(module) if ctx.project.module_path(module) else None
-    cls = facts.class_named(name) if facts is not None else None
+    if facts is None:
+        return False
+    cls = facts.class_named(name)
+    if cls is None and not facts.parsed:
+        # the repository's own base that does not compile (a parameter named
+        # twice): the parser's outline tells how it declares ``execute``;
+        # without one, whether the framework awaits it is not known
+        outline = facts.outline.classes if facts.outline is not None else []
+        cls = next((c for c in outline if c.name == name), None)
+        if cls is None:
+            return True
     return cls is not None and any(m.name == EXECUTE and not m.is_async for m in cls.methods)
 
 
