@@ -256,3 +256,88 @@ def test_after_execution_that_sets_break_loop_makes_it_unknown(
     run_cli(root, "check", "--fix", "--no-cache", "tools/closer.py")
     companion = (root / "tools/closer.py.dox.md").read_text()
     assert ("`break_loop` of `Closer`" in companion) == (kinds != ["dynamic"]), companion
+
+
+BASE_HOOK = """\
+from helpers.tool import Response, Tool
+
+
+class StoppingTool(Tool):
+    async def after_execution(self, response: Response, **kwargs):
+        {body}
+        await super().after_execution(response, **kwargs)
+"""
+
+HOOKED_ELSEWHERE = """\
+from helpers.tool import Response
+from {module} import StoppingTool
+
+
+class Mixin:
+    pass
+
+
+class Stopper({bases}):
+    async def execute(self, **kwargs):
+        return Response(message="ok", break_loop={returned})
+"""
+
+RELAY = """\
+from helpers.tool import Response
+from python.helpers.my_base import StoppingTool
+
+
+class Relay(StoppingTool):
+    async def after_execution(self, response: Response, **kwargs):
+        self.agent.note(response.message)
+        await super().after_execution(response, **kwargs)
+"""
+
+
+@pytest.mark.parametrize(
+    "returned, body, module, bases, kinds",
+    [
+        # a base of another module whose hook sets it: the loop reads its value
+        ("False", "response.break_loop = True", "python.helpers.my_base", "StoppingTool", ["dynamic"]),
+        ("False", "response.break_loop = True", "tools._base", "Mixin, StoppingTool", ["dynamic"]),
+        (
+            "False",
+            'if self.args.get("final"):\n            setattr(response, "break_loop", True)',
+            "python.helpers.my_base",
+            "StoppingTool",
+            ["dynamic"],
+        ),
+        ("True", "self.finish(response)", "python.helpers.my_base", "StoppingTool", ["dynamic"]),
+        # the hook reaches it through a base of a third module, by ``super()``
+        ("False", "response.break_loop = True", "python.helpers.relay", "Relay", ["dynamic"]),
+        # the one value every Response gives, or only read: as it was
+        ("False", "response.break_loop = False", "python.helpers.my_base", "StoppingTool", [False]),
+        ("True", "print(response.message)", "python.helpers.my_base", "StoppingTool", [True]),
+        ("False", "self.seen = response.break_loop", "tools._base", "StoppingTool", [False]),
+    ],
+)
+def test_after_execution_of_a_base_elsewhere_that_sets_break_loop_makes_it_unknown(
+    run_cli, make_repo, returned: str, body: str, module: str, bases: str, kinds: list[Any]
+) -> None:
+    hook = BASE_HOOK.format(body=body)
+    bases = bases.replace("StoppingTool", "Relay" if module.endswith("relay") else "StoppingTool")
+    tool = HOOKED_ELSEWHERE.format(module=module, bases=bases, returned=returned)
+    if module.endswith("relay"):
+        tool = tool.replace("import StoppingTool", "import Relay")
+    files = {
+        "python/__init__.py": "",
+        "python/helpers/__init__.py": "",
+        "python/helpers/my_base.py": hook,
+        "python/helpers/relay.py": RELAY,
+        "tools/_base.py": hook,
+        "tools/stopper.py": tool,
+    }
+    root: Path = make_repo(files)
+    result = run_cli(root, "inspect", "tools/stopper.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module_facts,) = json.loads(result.output)
+    (found,) = module_facts["tools"]
+    assert [o["break_loop"] for o in found["outcomes"]] == kinds
+    run_cli(root, "check", "--fix", "--no-cache", "tools/stopper.py")
+    companion = (root / "tools/stopper.py.dox.md").read_text()
+    assert ("`break_loop` of `Stopper`" in companion) == (kinds != ["dynamic"]), companion

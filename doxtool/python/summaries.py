@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from doxtool.core.summary_facts import FunctionSummary
 from doxtool.python.astaccessors import accessor_of
+from doxtool.python.astbreaksets import HOOK, hook_sets
 from doxtool.python.callkinds import class_processes
 from doxtool.python.functionwalk import FunctionWalk
 from doxtool.python.names import dotted_parts
@@ -130,6 +131,8 @@ def _run(function: FunctionWalk, node: ast.FunctionDef | ast.AsyncFunctionDef) -
     summary.positional = len(node.args.posonlyargs) + len(node.args.args)
     summary.posonly = len(node.args.posonlyargs)
     summary.accessor = accessor_of(node)
+    if function.cls is not None and node.name == HOOK:
+        summary.hook_sets = hook_sets(node, summary.bound)
     return summary
 
 
