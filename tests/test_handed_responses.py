@@ -298,7 +298,13 @@ class Relay(StoppingTool):
     "returned, body, module, bases, kinds",
     [
         # a base of another module whose hook sets it: the loop reads its value
-        ("False", "response.break_loop = True", "python.helpers.my_base", "StoppingTool", ["dynamic"]),
+        (
+            "False",
+            "response.break_loop = True",
+            "python.helpers.my_base",
+            "StoppingTool",
+            ["dynamic"],
+        ),
         ("False", "response.break_loop = True", "tools._base", "Mixin, StoppingTool", ["dynamic"]),
         (
             "False",
