@@ -108,6 +108,7 @@ class _Summariser(ModuleScope):
         for stmt in self.tree.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 summaries.append(_run(FunctionWalk(self, stmt, None), stmt))
+                summaries[-1].makes_class = any(isinstance(n, ast.ClassDef) for n in ast.walk(stmt))
             elif isinstance(stmt, ast.ClassDef):
                 processes = class_processes(
                     stmt, lambda d: self.resolve(d, self.names), self.assigned

@@ -37,7 +37,10 @@ repository's classes, or not) from a class of neither the repository nor the
 standard library (an installed package's, a plugin's that is not checked in),
 one with `from <such a module> import *`, one that defines no class and
 imports names from such a module (a re-export of a plugin's tool), and one
-making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`),
+making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`,
+a function of the repository with a `class` in its body: `Made =
+make_tool("x")`), one with a class deriving from anything under a
+module-level `if`, `try`, `with` or loop (`if HAS_YAML: class T(Tool)`),
 and the module that defines a configured tool base itself (`tools/base.py`
 holding `tools.base.BaseTool`). Nor is a module other tool modules import
 (`from tools._common import fmt`, `from ._common import fmt`, `import
@@ -81,6 +84,27 @@ that tool fail at run time.
             )
         ),
         Example(with_files({"tools/made.py": MADE_PY})),
+        # a class under a module-level ``if``, or made by a function of the
+        # repository: the framework finds it, doxtool does not read it
+        Example(
+            with_files(
+                {
+                    "tools/made.py": "from helpers.tool import Response, Tool\n\n"
+                    "if True:\n    class Made(Tool):\n"
+                    "        async def execute(self, **kwargs):\n"
+                    '            return Response(message="ok", break_loop=False)\n'
+                }
+            )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/made.py": "from helpers.tool import Tool\n\n\n"
+                    "def make():\n    class Made(Tool):\n        pass\n\n"
+                    "    return Made\n\n\nMade = make()\n"
+                }
+            )
+        ),
         # the module that defines the configured base is the framework's, not a tool
         Example(
             {
