@@ -20,10 +20,12 @@ from doxtool.core.facts import (
     Argument,
     ArgumentRead,
     ModuleFacts,
+    Outcome,
     ToolFacts,
 )
 from doxtool.python.argtypes import INT, other_type, unconverted
 from doxtool.python.followargs import differing
+from doxtool.python.frameworkcalls import FRAMEWORK_CALLED, LOG_METHODS
 from doxtool.python.helpersites import inherited_sites, intervenes, joined_sites
 
 T = TypeVar("T")
@@ -139,7 +141,7 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
             *own.dynamic_reads,
         ],
         outcomes=[
-            *(o for o in base.outcomes if inherited(o.function)),
+            *(_message_unsure(o, overridden) for o in base.outcomes if inherited(o.function)),
             *(o for o in own.outcomes if returned(o.function)),
         ],
         missing_responses=[
@@ -173,6 +175,20 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
             *(f for f in own.returns_from if f not in base.returns_from),
         ],
     )
+
+
+#: overrides that leave what the base's ``execute`` makes its message of as it was
+_MESSAGE_KEPT = frozenset({*FRAMEWORK_CALLED, *LOG_METHODS, "execute"})
+
+
+def _message_unsure(outcome: Outcome, overridden: set[str]) -> Outcome:
+    """An outcome of the base's code whose message is the model's argument
+    (:attr:`~doxtool.core.facts.Outcome.message`), when the class overrides a
+    method the base's code may have made it with (``message=self.render(text)``,
+    the override returning ``f"Rendered: {text}"``): what it is made of is not known."""
+    if outcome.message != "argument" or not overridden - _MESSAGE_KEPT:
+        return outcome
+    return dataclasses.replace(outcome, message=None)
 
 
 def _filter_reads(argument: Argument, keep: Callable[[str], bool]) -> Argument:
