@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from doxtool.rules.examples import FRAMEWORK
+
 HELPERS = """\
 import logging
 
@@ -347,3 +349,44 @@ def test_after_execution_of_a_base_elsewhere_that_sets_break_loop_makes_it_unkno
     run_cli(root, "check", "--fix", "--no-cache", "tools/stopper.py")
     companion = (root / "tools/stopper.py.dox.md").read_text()
     assert ("`break_loop` of `Stopper`" in companion) == (kinds != ["dynamic"]), companion
+
+
+MIXIN_HOOK = """\
+class FinalMixin:
+    async def after_execution(self, response, **kwargs):
+        response.break_loop = True
+        await super().after_execution(response, **kwargs)
+"""
+
+
+@pytest.mark.parametrize(
+    "bases, framework_hook, kinds",
+    [
+        ("FinalMixin, Tool", True, ["dynamic"]),
+        # the framework's ``Tool`` comes first in the method order: its hook
+        # runs, and the mixin's never does
+        ("Tool, FinalMixin", True, [False]),
+        # ... unless it has none
+        ("Tool, FinalMixin", False, ["dynamic"]),
+    ],
+)
+def test_a_mixin_hook_counts_only_before_the_framework_base(
+    run_cli, make_repo, bases: str, framework_hook: bool, kinds: list[Any]
+) -> None:
+    tool = (
+        "from helpers.mixins import FinalMixin\n"
+        "from helpers.tool import Response, Tool\n\n\n"
+        f"class Stopper({bases}):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        return Response(message="ok", break_loop=False)\n'
+    )
+    files = {"helpers/mixins.py": MIXIN_HOOK, "tools/stopper.py": tool}
+    if framework_hook:
+        files["helpers/tool.py"] = FRAMEWORK["helpers/tool.py"] + (
+            "\n    async def after_execution(self, response, **kwargs):\n        pass\n"
+        )
+    root: Path = make_repo(files)
+    result = run_cli(root, "inspect", "tools/stopper.py", "--json")
+    assert result.exit_code == 0, result.output
+    (found,) = json.loads(result.output)[0]["tools"]
+    assert [o["break_loop"] for o in found["outcomes"]] == kinds

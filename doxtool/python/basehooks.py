@@ -10,7 +10,9 @@ of a base elsewhere (the repository's own tool base, ``tools/_base.py``,
 one every ``Response`` of the tool already gives, that value is not known.
 The bases are searched in order, depth first (the order Python's own follows
 where each class has one base); a hook that hands the ``Response`` on to
-``super().after_execution(...)`` is followed to the next one. A base no
+``super().after_execution(...)`` is followed to the next one, up to the
+framework's (the configured tool base's: a base after it in the order, as
+in ``class T(Tool, Mixin)``, has a hook that never runs). A base no
 module of the repository defines (``Generic``, ``ABC``, a library's class)
 is not read.
 """
@@ -70,11 +72,14 @@ def _hooks(
     resolver: _Resolver, start: tuple[ModuleFacts, str]
 ) -> Iterator[tuple[ModuleFacts, str]]:
     """The classes defining :data:`HOOK` from ``start`` up its bases, depth
-    first, each once, the configured tool bases left out."""
+    first, each once, up to the configured tool base's own."""
     seen: set[tuple[str, str]] = set()
-    todo = [start]
+    todo: list[tuple[ModuleFacts, str] | None] = [start]
     while todo and len(seen) < _MAX_CLASSES:
-        facts, name = todo.pop(0)
+        current = todo.pop(0)
+        if current is None:
+            return  # the framework's hook, which ends the chain
+        facts, name = current
         if (facts.module, name) in seen:
             continue
         seen.add((facts.module, name))
@@ -83,12 +88,16 @@ def _hooks(
             continue
         if any(method.name == HOOK for method in cls.methods):
             yield facts, name
-        bases: list[tuple[ModuleFacts, str]] = []
+        bases: list[tuple[ModuleFacts, str] | None] = []
         for base in cls.resolved_bases:
-            if not base or resolver.configured(base):
+            where = resolver.defined(base) if base else None
+            if base and resolver.configured(base):
+                # the framework's ``Tool`` (its module here or not) has the
+                # hook: one of a base after it (``class T(Tool, Mixin)``) never runs
+                found = where[0].class_named(where[1]) if where is not None else None
+                if found is None or any(method.name == HOOK for method in found.methods):
+                    bases.append(None)
                 continue
-            where = resolver.defined(base)
-            if where is None:
-                continue  # (a library's class: ``Generic``, ``ABC``, a mixin elsewhere)
-            bases.append(where)
+            if where is not None:  # (not a library's class: ``Generic``, ``ABC``)
+                bases.append(where)
         todo[:0] = bases

@@ -57,6 +57,27 @@ def outside_bases(facts: ModuleFacts, name: str) -> list[str]:
     return bases
 
 
+def execute_bases(
+    facts: ModuleFacts,
+    name: str,
+    configured: Callable[[str], bool],
+    defined: Callable[[str], tuple[ModuleFacts, str] | None],
+) -> list[str]:
+    """:func:`outside_bases` up to the first configured tool base that
+    defines ``execute`` (the framework's ``Tool``, whose module may not be in
+    the repository): a base after it (``class T(Tool, SearchMixin)``) comes
+    after it in the class's method order, and its ``execute`` never runs."""
+    bases = outside_bases(facts, name)
+    for index, base in enumerate(bases):
+        if not configured(base):
+            continue
+        found = defined(base)
+        cls = found[0].class_named(found[1]) if found is not None else None
+        if cls is None or any(m.name == "execute" for m in cls.methods):
+            return bases[:index]
+    return bases
+
+
 def own_methods(facts: ModuleFacts, name: str) -> set[str]:
     """Methods a class defines, itself or through bases of the same module."""
     names: set[str] = set()

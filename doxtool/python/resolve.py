@@ -33,9 +33,9 @@ from doxtool.python.basehooks import with_base_hook
 from doxtool.python.follow import HelperFollower
 from doxtool.python.followargs import Found
 from doxtool.python.inherit import (
+    execute_bases,
     localised,
     merge,
-    outside_bases,
     own_methods,
     tagged,
     unseen_methods,
@@ -213,7 +213,7 @@ class ToolResolver:
             return tagged(own, facts.path)
         if facts.class_named(name) is None or depth > _MAX_DEPTH:
             return tagged(own, facts.path) if own is not None else None
-        for base in outside_bases(facts, name):
+        for base in execute_bases(facts, name, self.configured, self.defined):
             if self.configured(base):
                 continue
             found = self.defined(base, depth)
@@ -315,7 +315,7 @@ class ToolResolver:
         # of the class's bases elsewhere leads to it
         reached = {
             (found.facts.path, found.summary.name): found
-            for base in outside_bases(facts, owner)
+            for base in execute_bases(facts, owner, self.configured, self.defined)
             if not self.configured(base)
             and (found := self.follower.method(base, "execute")) is not None
         }

@@ -267,7 +267,9 @@ class ExecuteMissing(Rule):
     summary = "A tool class has no `execute` method"
     doc = """\
 **What it checks.** Every tool class defines `execute`, or inherits one from a
-class of the repository other than the abstract base. A configured base
+class of the repository other than the abstract base (and before it in the
+class's bases: in `class T(Tool, SearchMixin)` the mixin's `execute` never
+runs). A configured base
 whose `execute` runs code (a fork's, calling `self._execute_impl(...)`)
 gives one doxtool does not read: no finding, and no fact known.
 
@@ -319,7 +321,21 @@ neither judged nor fixed.
                 }
             ),
             [Expect("tools/wait.py", 4, "`WaitTool` has no `execute`")],
-        )
+        ),
+        # the mixin's ``execute`` comes after the framework base's
+        Example(
+            with_files(
+                {
+                    "helpers/mixins.py": "from helpers.tool import Response\n\n\n"
+                    "class WaitMixin:\n    async def execute(self, **kwargs):\n"
+                    '        return Response(message="done", break_loop=False)\n',
+                    "tools/wait.py": "from helpers.mixins import WaitMixin\n"
+                    "from helpers.tool import Tool\n\n\n"
+                    "class WaitTool(Tool, WaitMixin):\n    pass\n",
+                }
+            ),
+            [Expect("tools/wait.py", 5, "`WaitTool` has no `execute`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
