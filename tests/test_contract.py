@@ -1067,3 +1067,26 @@ def test_a_loop_over_a_generator_that_checks_between_turns_is_not_reported(
     assert _dox301(tmp_path / "checked", files(_CHECK)) == []
     lines = _dox301(tmp_path / "unchecked", files(""))
     assert len(lines) == 1 and "`client.post` (a network call, line" in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("errors", "advice"),
+    [
+        # the framework has the class: the advice names it
+        (True, "raise `RepairableException` when there is no answer"),
+        # an older fork's, without it: no class the repository lacks is named
+        (False, "return a `Response` with `break_loop=False` asking for one when there is"),
+    ],
+)
+def test_the_answer_advice_names_only_what_the_repository_has(
+    tmp_path: Path, errors: bool, advice: str
+) -> None:
+    answer = tool('        return Response(message=self.args.get("text", ""), break_loop=True)\n')
+    answer = answer.replace("from helpers.errors import RepairableException\n", "")
+    files = {**FRAMEWORK, "tools/answer.py": answer}
+    if not errors:
+        del files["helpers/errors.py"]
+    write_files(tmp_path, files)
+    code, out = check(tmp_path, "--select", "DOX303")
+    assert code == 1 and advice in out, out
+    assert ("RepairableException" in out) is errors, out
