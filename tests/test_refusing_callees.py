@@ -442,3 +442,38 @@ def test_a_helper_handing_the_value_on_that_may_not_refuse_leaves_the_default(
     assert helper != HANDING_HELPER
     text = _handed_text(tmp_path, helper)
     assert not text.required and text.has_default and text.default == ""
+
+
+@pytest.mark.parametrize(
+    ("helper", "required"),
+    [
+        # the arguments splatted into a helper that hands ``text`` to ``require``
+        ("def shout(text='', **rest):\n    require(text)\n    return text.upper()\n", True),
+        # ... as a value made from it: never empty
+        ("def shout(text='', **rest):\n    require(text or 'x')\n    return text.upper()\n", False),
+        # ... on some calls only
+        (
+            "def shout(text='', loud=False, **rest):\n"
+            "    if loud:\n        require(text)\n    return text.upper()\n",
+            False,
+        ),
+    ],
+)
+def test_a_splatted_parameter_a_further_helper_refuses_is_required(
+    tmp_path: Path, helper: str, required: bool
+) -> None:
+    tool = SHOUT_PY.replace(
+        '        text = self.args.get("text", "")\n'
+        "        return Response(message=shout(text), break_loop=False)",
+        "        return Response(message=shout(**kwargs), break_loop=False)",
+    )
+    assert tool != SHOUT_PY
+    files = {
+        "tools/shout.py": tool,
+        "helpers/text_utils.py": "from helpers.checks import require\n\n\n" + helper,
+        "helpers/checks.py": CHECKS_PY,
+    }
+    text = only_tool(facts_of(tmp_path, "tools/shout.py", files)).argument("text")
+    assert text is not None
+    assert text.required is required
+    assert not (required and text.has_default)

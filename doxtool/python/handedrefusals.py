@@ -24,8 +24,11 @@ a bounded depth.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astrefusedparams import refuse_defaults
 from doxtool.python.followargs import Found, parameter_of
 
 #: the function a dotted call target reaches (None: not one of the repository)
@@ -63,3 +66,19 @@ def handed_refusals(found: Found, callee: Callee, depth: int = 0) -> dict[str, s
             if source in own and param in further:
                 refuses.setdefault(source, further[param])
     return refuses
+
+
+def refused_parameter(read: KeyRead, found: Found, callee: Callee) -> KeyRead:
+    """A parameter of ``found`` the tool's arguments are splatted into
+    (``run_search(**kwargs)``), with a default one of the helpers it hands the
+    parameter to refuses (``def run_search(query=""): check_query(query)``):
+    read as where ``run_search``'s own check refuses it
+    (:func:`~doxtool.python.astrefusedparams.refuse_defaults`)."""
+    if read.kind != "parameter" or not read.has_default or read.replaced:
+        return read
+    kind = handed_refusals(found, callee).get(read.key)
+    if kind is None:
+        return read
+    refused = dataclasses.replace(read)
+    refuse_defaults([refused], [[read.key, kind]], [])
+    return refused
