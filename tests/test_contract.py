@@ -555,6 +555,37 @@ def test_an_inherited_answer_is_named_after_the_class_that_holds_it(tmp_path: Pa
     assert out.startswith("tools/zeta.py:7:9: DOX303 `Zeta` (zeta.py) ends the turn"), out
 
 
+@pytest.mark.parametrize(
+    ("override", "reported"),
+    [
+        # the override makes the message of more than the answer: never empty
+        ('    def render(self, text):\n        return f"Rendered: {text}"\n', False),
+        # a method that is no override of one the base's code calls
+        ("    def get_heading(self, text=''):\n        return text\n", True),
+        ("    pass\n", True),
+    ],
+)
+def test_an_inherited_answer_made_through_an_overridden_method_is_not_known(
+    tmp_path: Path, override: str, reported: bool
+) -> None:
+    """The base's ``execute`` makes its message with ``self.render(text)``: a
+    class of another module overriding ``render`` may make it of anything."""
+    base = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class Base(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        text = self.render(self.args.get("text", ""))\n'
+        "        return Response(message=text, break_loop=True)\n\n"
+        "    def render(self, text):\n"
+        "        return text\n"
+    )
+    heir = f"from helpers.base import Base\n\n\nclass Answer(Base):\n{override}"
+    root = _repo(tmp_path, {"helpers/base.py": base, "tools/answer.py": heir})
+    code, out = check(root, "--select", "DOX303")
+    assert ("DOX303 `Answer` (answer.py) ends the turn" in out) is reported, out
+    assert code == int(reported)
+
+
 def test_a_loop_reached_from_other_modules_is_reported_in_each(tmp_path: Path) -> None:
     """A tool module whose own loop another module's tool also reaches (by
     calling it, or by inheriting its ``execute``) keeps its finding, and the
@@ -1036,3 +1067,26 @@ def test_a_loop_over_a_generator_that_checks_between_turns_is_not_reported(
     assert _dox301(tmp_path / "checked", files(_CHECK)) == []
     lines = _dox301(tmp_path / "unchecked", files(""))
     assert len(lines) == 1 and "`client.post` (a network call, line" in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("errors", "advice"),
+    [
+        # the framework has the class: the advice names it
+        (True, "raise `RepairableException` when there is no answer"),
+        # an older fork's, without it: no class the repository lacks is named
+        (False, "return a `Response` with `break_loop=False` asking for one when there is"),
+    ],
+)
+def test_the_answer_advice_names_only_what_the_repository_has(
+    tmp_path: Path, errors: bool, advice: str
+) -> None:
+    answer = tool('        return Response(message=self.args.get("text", ""), break_loop=True)\n')
+    answer = answer.replace("from helpers.errors import RepairableException\n", "")
+    files = {**FRAMEWORK, "tools/answer.py": answer}
+    if not errors:
+        del files["helpers/errors.py"]
+    write_files(tmp_path, files)
+    code, out = check(tmp_path, "--select", "DOX303")
+    assert code == 1 and advice in out, out
+    assert ("RepairableException" in out) is errors, out

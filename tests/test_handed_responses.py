@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from doxtool.rules.examples import FRAMEWORK
+
 HELPERS = """\
 import logging
 
@@ -256,3 +258,135 @@ def test_after_execution_that_sets_break_loop_makes_it_unknown(
     run_cli(root, "check", "--fix", "--no-cache", "tools/closer.py")
     companion = (root / "tools/closer.py.dox.md").read_text()
     assert ("`break_loop` of `Closer`" in companion) == (kinds != ["dynamic"]), companion
+
+
+BASE_HOOK = """\
+from helpers.tool import Response, Tool
+
+
+class StoppingTool(Tool):
+    async def after_execution(self, response: Response, **kwargs):
+        {body}
+        await super().after_execution(response, **kwargs)
+"""
+
+HOOKED_ELSEWHERE = """\
+from helpers.tool import Response
+from {module} import StoppingTool
+
+
+class Mixin:
+    pass
+
+
+class Stopper({bases}):
+    async def execute(self, **kwargs):
+        return Response(message="ok", break_loop={returned})
+"""
+
+RELAY = """\
+from helpers.tool import Response
+from python.helpers.my_base import StoppingTool
+
+
+class Relay(StoppingTool):
+    async def after_execution(self, response: Response, **kwargs):
+        self.agent.note(response.message)
+        await super().after_execution(response, **kwargs)
+"""
+
+
+@pytest.mark.parametrize(
+    "returned, body, module, bases, kinds",
+    [
+        # a base of another module whose hook sets it: the loop reads its value
+        (
+            "False",
+            "response.break_loop = True",
+            "python.helpers.my_base",
+            "StoppingTool",
+            ["dynamic"],
+        ),
+        ("False", "response.break_loop = True", "tools._base", "Mixin, StoppingTool", ["dynamic"]),
+        (
+            "False",
+            'if self.args.get("final"):\n            setattr(response, "break_loop", True)',
+            "python.helpers.my_base",
+            "StoppingTool",
+            ["dynamic"],
+        ),
+        ("True", "self.finish(response)", "python.helpers.my_base", "StoppingTool", ["dynamic"]),
+        # the hook reaches it through a base of a third module, by ``super()``
+        ("False", "response.break_loop = True", "python.helpers.relay", "Relay", ["dynamic"]),
+        # the one value every Response gives, or only read: as it was
+        ("False", "response.break_loop = False", "python.helpers.my_base", "StoppingTool", [False]),
+        ("True", "print(response.message)", "python.helpers.my_base", "StoppingTool", [True]),
+        ("False", "self.seen = response.break_loop", "tools._base", "StoppingTool", [False]),
+    ],
+)
+def test_after_execution_of_a_base_elsewhere_that_sets_break_loop_makes_it_unknown(
+    run_cli, make_repo, returned: str, body: str, module: str, bases: str, kinds: list[Any]
+) -> None:
+    hook = BASE_HOOK.format(body=body)
+    bases = bases.replace("StoppingTool", "Relay" if module.endswith("relay") else "StoppingTool")
+    tool = HOOKED_ELSEWHERE.format(module=module, bases=bases, returned=returned)
+    if module.endswith("relay"):
+        tool = tool.replace("import StoppingTool", "import Relay")
+    files = {
+        "python/__init__.py": "",
+        "python/helpers/__init__.py": "",
+        "python/helpers/my_base.py": hook,
+        "python/helpers/relay.py": RELAY,
+        "tools/_base.py": hook,
+        "tools/stopper.py": tool,
+    }
+    root: Path = make_repo(files)
+    result = run_cli(root, "inspect", "tools/stopper.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module_facts,) = json.loads(result.output)
+    (found,) = module_facts["tools"]
+    assert [o["break_loop"] for o in found["outcomes"]] == kinds
+    run_cli(root, "check", "--fix", "--no-cache", "tools/stopper.py")
+    companion = (root / "tools/stopper.py.dox.md").read_text()
+    assert ("`break_loop` of `Stopper`" in companion) == (kinds != ["dynamic"]), companion
+
+
+MIXIN_HOOK = """\
+class FinalMixin:
+    async def after_execution(self, response, **kwargs):
+        response.break_loop = True
+        await super().after_execution(response, **kwargs)
+"""
+
+
+@pytest.mark.parametrize(
+    "bases, framework_hook, kinds",
+    [
+        ("FinalMixin, Tool", True, ["dynamic"]),
+        # the framework's ``Tool`` comes first in the method order: its hook
+        # runs, and the mixin's never does
+        ("Tool, FinalMixin", True, [False]),
+        # ... unless it has none
+        ("Tool, FinalMixin", False, ["dynamic"]),
+    ],
+)
+def test_a_mixin_hook_counts_only_before_the_framework_base(
+    run_cli, make_repo, bases: str, framework_hook: bool, kinds: list[Any]
+) -> None:
+    tool = (
+        "from helpers.mixins import FinalMixin\n"
+        "from helpers.tool import Response, Tool\n\n\n"
+        f"class Stopper({bases}):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        return Response(message="ok", break_loop=False)\n'
+    )
+    files = {"helpers/mixins.py": MIXIN_HOOK, "tools/stopper.py": tool}
+    if framework_hook:
+        files["helpers/tool.py"] = FRAMEWORK["helpers/tool.py"] + (
+            "\n    async def after_execution(self, response, **kwargs):\n        pass\n"
+        )
+    root: Path = make_repo(files)
+    result = run_cli(root, "inspect", "tools/stopper.py", "--json")
+    assert result.exit_code == 0, result.output
+    (found,) = json.loads(result.output)[0]["tools"]
+    assert [o["break_loop"] for o in found["outcomes"]] == kinds

@@ -359,3 +359,121 @@ def test_a_value_handed_past_an_or_of_a_non_empty_literal_is_never_refused(
     assert tool != SHOUT_PY
     text = _shout_text(tmp_path, REFUSING_HELPER, tool)
     assert not text.required and not text.required_unknown
+
+
+#: ``shout`` leaves the check to ``require`` of a third module
+HANDING_HELPER = """\
+from helpers.checks import require
+
+
+def shout(text: str) -> str:
+    require(text)
+    return text.upper()
+"""
+
+CHECKS_PY = """\
+def require(value):
+    if not value:
+        raise ValueError("a value is required")
+    return value
+
+
+async def arequire(value):
+    if not value:
+        raise ValueError("a value is required")
+"""
+
+
+def _handed_text(tmp_path: Path, helper: str) -> Argument:
+    files = {
+        "tools/shout.py": SHOUT_PY,
+        "helpers/text_utils.py": helper,
+        "helpers/checks.py": CHECKS_PY,
+    }
+    argument = only_tool(facts_of(tmp_path, "tools/shout.py", files)).argument("text")
+    assert argument is not None
+    return argument
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        HANDING_HELPER,
+        HANDING_HELPER.replace("require(text)", "checked = require(value=text)"),
+        # through one more helper of the same module
+        HANDING_HELPER.replace(
+            "def shout(", "def inner(text):\n    return require(text)\n\n\ndef shout("
+        ).replace("    require(text)", "    inner(text)"),
+    ],
+)
+def test_a_helper_handing_the_value_to_one_that_refuses_it_makes_it_required(
+    tmp_path: Path, helper: str
+) -> None:
+    assert helper.count("require(") >= 1
+    text = _handed_text(tmp_path, helper)
+    assert text.required and not text.has_default
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        # a value made from the parameter, not the parameter as handed
+        HANDING_HELPER.replace("require(text)", 'require(text or "all")'),
+        # on some calls only
+        HANDING_HELPER.replace("    require(text)", "    if len(text) > 3:\n        require(text)"),
+        HANDING_HELPER.replace(
+            "    require(text)", "    if text == '':\n        return ''\n    require(text)"
+        ),
+        HANDING_HELPER.replace(
+            "    require(text)",
+            "    try:\n        require(text)\n    except ValueError:\n        pass",
+        ),
+        # the parameter bound anew
+        HANDING_HELPER.replace("    require(text)", "    text = text or 'x'\n    require(text)"),
+        # a coroutine made, never run
+        HANDING_HELPER.replace("import require", "import arequire").replace(
+            "require(text)", "arequire(text)"
+        ),
+    ],
+)
+def test_a_helper_handing_the_value_on_that_may_not_refuse_leaves_the_default(
+    tmp_path: Path, helper: str
+) -> None:
+    assert helper != HANDING_HELPER
+    text = _handed_text(tmp_path, helper)
+    assert not text.required and text.has_default and text.default == ""
+
+
+@pytest.mark.parametrize(
+    ("helper", "required"),
+    [
+        # the arguments splatted into a helper that hands ``text`` to ``require``
+        ("def shout(text='', **rest):\n    require(text)\n    return text.upper()\n", True),
+        # ... as a value made from it: never empty
+        ("def shout(text='', **rest):\n    require(text or 'x')\n    return text.upper()\n", False),
+        # ... on some calls only
+        (
+            "def shout(text='', loud=False, **rest):\n"
+            "    if loud:\n        require(text)\n    return text.upper()\n",
+            False,
+        ),
+    ],
+)
+def test_a_splatted_parameter_a_further_helper_refuses_is_required(
+    tmp_path: Path, helper: str, required: bool
+) -> None:
+    tool = SHOUT_PY.replace(
+        '        text = self.args.get("text", "")\n'
+        "        return Response(message=shout(text), break_loop=False)",
+        "        return Response(message=shout(**kwargs), break_loop=False)",
+    )
+    assert tool != SHOUT_PY
+    files = {
+        "tools/shout.py": tool,
+        "helpers/text_utils.py": "from helpers.checks import require\n\n\n" + helper,
+        "helpers/checks.py": CHECKS_PY,
+    }
+    text = only_tool(facts_of(tmp_path, "tools/shout.py", files)).argument("text")
+    assert text is not None
+    assert text.required is required
+    assert not (required and text.has_default)

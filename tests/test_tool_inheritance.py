@@ -467,3 +467,31 @@ def test_kwargs_the_base_hands_to_a_library_base_are_taken(tmp_path: Path) -> No
     )
     tool = _news(tmp_path, "from tools.search import Search", "Search", search)
     assert tool.other_arguments != []
+
+
+SEARCH_MIXIN_PY = """\
+from helpers.tool import Response
+
+
+class SearchMixin:
+    async def execute(self, **kwargs):
+        return Response(message=self.args["q"], break_loop=False)
+"""
+
+
+def test_an_execute_of_a_base_after_the_framework_base_never_runs(tmp_path: Path) -> None:
+    """``class T(Tool, SearchMixin)``: the framework's ``Tool.execute`` comes
+    first in the method order; the mixin's ``execute`` and what it reads are
+    not the tool's. Before ``Tool`` (``class T(SearchMixin, Tool)``) it is."""
+    files = {
+        "helpers/mixins.py": SEARCH_MIXIN_PY,
+        "tools/after.py": "from helpers.mixins import SearchMixin\n"
+        "from helpers.tool import Tool\n\n\nclass After(Tool, SearchMixin):\n    pass\n",
+        "tools/before.py": "from helpers.mixins import SearchMixin\n"
+        "from helpers.tool import Tool\n\n\nclass Before(SearchMixin, Tool):\n    pass\n",
+    }
+    after = only_tool(facts_of(tmp_path, "tools/after.py", files))
+    assert after.execute is None and after.argument("q") is None
+    before = only_tool(facts_of(tmp_path, "tools/before.py", files))
+    assert before.execute is not None and before.execute.defined_in == "SearchMixin.execute"
+    assert before.argument("q") is not None

@@ -293,3 +293,11 @@ class FunctionSummary:
     #: ``kw``; ``""``: none)]
     #: (:mod:`~doxtool.python.astaccessors`); ``[]`` for any other function
     accessor: list[Any] = field(default_factory=list)
+    #: an ``after_execution`` method: the values it may give the
+    #: ``break_loop`` of the ``Response`` it is handed (``True``, ``False``,
+    #: ``dynamic``; ``super``: it hands it to the next base's hook)
+    #: (:mod:`~doxtool.python.astbreaksets`); ``[]`` for any other function
+    hook_sets: list[Any] = field(default_factory=list)
+    #: a module-level function with a ``class`` statement in its body (a
+    #: class factory: ``Made = make_tool("x")`` may bind a tool class)
+    makes_class: bool = False

@@ -24,7 +24,7 @@ from doxtool.python.loopkeys import MAX_LOOP_KEYS
 from doxtool.python.mergeforms import OPAQUE, Merge
 from doxtool.python.modulescan import Func
 from doxtool.python.ownkeys import OwnKeys
-from doxtool.python.ownparams import own_params
+from doxtool.python.ownparams import keyword_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.readvalues import keeps_blank, method_type, raw_value, tested_types
 from doxtool.python.refusedextras import in_extras_refusal
@@ -50,7 +50,7 @@ class ArgumentReads(OwnKeys):
     """The reads of a tool's arguments: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _execute_parameters(self, fn: Func) -> None:
-        for param in own_params(fn):
+        for param in keyword_params(fn):
             self._parameter_argument(fn, param)
 
     def _parameter_argument(

@@ -49,6 +49,7 @@ from doxtool.python.followfind import FunctionFinder
 from doxtool.python.followjoin import joined, joined_effects, place
 from doxtool.python.followraises import raised_read
 from doxtool.python.frameworkcalls import unlabelled
+from doxtool.python.handedrefusals import refused_parameter
 from doxtool.python.openparams import decided_areas
 
 #: calls followed from the tool's own call (the tool's call is the first)
@@ -224,7 +225,10 @@ class HelperFollower(FunctionFinder):
                 if ruled_out(read.when, decided):
                     continue  # under a test the caller's literal fails
                 if read.source == "**" and read.key in spread:
-                    pass  # a parameter the tool's arguments are splatted into
+                    # a parameter the tool's arguments are splatted into
+                    read = refused_parameter(
+                        read, found, lambda t, n, f=found: self.callee(f, t, cls, n)
+                    )
                 elif read.source not in held:
                     continue
                 name = read.key or values.get(read.key_param or "", "")

@@ -20,10 +20,12 @@ from doxtool.core.facts import (
     Argument,
     ArgumentRead,
     ModuleFacts,
+    Outcome,
     ToolFacts,
 )
 from doxtool.python.argtypes import INT, other_type, unconverted
 from doxtool.python.followargs import differing
+from doxtool.python.frameworkcalls import FRAMEWORK_CALLED, LOG_METHODS
 from doxtool.python.helpersites import inherited_sites, intervenes, joined_sites
 
 T = TypeVar("T")
@@ -52,6 +54,27 @@ def outside_bases(facts: ModuleFacts, name: str) -> list[str]:
         cls = facts.class_named(current)
         assert cls is not None
         bases.extend(b for b in cls.resolved_bases if not b.startswith(prefix) and b not in bases)
+    return bases
+
+
+def execute_bases(
+    facts: ModuleFacts,
+    name: str,
+    configured: Callable[[str], bool],
+    defined: Callable[[str], tuple[ModuleFacts, str] | None],
+) -> list[str]:
+    """:func:`outside_bases` up to the first configured tool base that
+    defines ``execute`` (the framework's ``Tool``, whose module may not be in
+    the repository): a base after it (``class T(Tool, SearchMixin)``) comes
+    after it in the class's method order, and its ``execute`` never runs."""
+    bases = outside_bases(facts, name)
+    for index, base in enumerate(bases):
+        if not configured(base):
+            continue
+        found = defined(base)
+        cls = found[0].class_named(found[1]) if found is not None else None
+        if cls is None or any(m.name == "execute" for m in cls.methods):
+            return bases[:index]
     return bases
 
 
@@ -139,7 +162,7 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
             *own.dynamic_reads,
         ],
         outcomes=[
-            *(o for o in base.outcomes if inherited(o.function)),
+            *(_message_unsure(o, overridden) for o in base.outcomes if inherited(o.function)),
             *(o for o in own.outcomes if returned(o.function)),
         ],
         missing_responses=[
@@ -173,6 +196,20 @@ def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
             *(f for f in own.returns_from if f not in base.returns_from),
         ],
     )
+
+
+#: overrides that leave what the base's ``execute`` makes its message of as it was
+_MESSAGE_KEPT = frozenset({*FRAMEWORK_CALLED, *LOG_METHODS, "execute"})
+
+
+def _message_unsure(outcome: Outcome, overridden: set[str]) -> Outcome:
+    """An outcome of the base's code whose message is the model's argument
+    (:attr:`~doxtool.core.facts.Outcome.message`), when the class overrides a
+    method the base's code may have made it with (``message=self.render(text)``,
+    the override returning ``f"Rendered: {text}"``): what it is made of is not known."""
+    if outcome.message != "argument" or not overridden - _MESSAGE_KEPT:
+        return outcome
+    return dataclasses.replace(outcome, message=None)
 
 
 def _filter_reads(argument: Argument, keep: Callable[[str], bool]) -> Argument:

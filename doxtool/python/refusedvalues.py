@@ -47,6 +47,7 @@ from collections.abc import Callable
 from doxtool.core.facts import Argument, HelperCall, ToolFacts
 from doxtool.python.calledaccessors import accessed_key, falsy_fallback
 from doxtool.python.followargs import Found, parameter_of
+from doxtool.python.handedrefusals import handed_refusals
 from doxtool.python.readforms import CALLED, ISINSTANCE_TYPES, REFUSALS
 
 #: the function a call of the tool reaches (``HelperFollower.entry``)
@@ -77,7 +78,7 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
                     needed = _needed(argument, refusal, converted.get(key))
                     if needed is not None:
                         refused[name] = needed if sure else _doubted(argument)
-        refuses = {param: kind for param, kind in found.summary.refuses}
+        refuses = handed_refusals(found, lambda target, named: entry(tool, target, named))
         for key, name in call.values:
             kind = refuses.get(parameter_of(found, key) or "")
             argument = refused.get(name) or tool.argument(name)

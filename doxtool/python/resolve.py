@@ -29,12 +29,13 @@ from doxtool.core.facts import (
     ToolFacts,
 )
 from doxtool.python.baseexecute import with_base_execute
+from doxtool.python.basehooks import with_base_hook
 from doxtool.python.follow import HelperFollower
 from doxtool.python.followargs import Found
 from doxtool.python.inherit import (
+    execute_bases,
     localised,
     merge,
-    outside_bases,
     own_methods,
     tagged,
     unseen_methods,
@@ -212,7 +213,7 @@ class ToolResolver:
             return tagged(own, facts.path)
         if facts.class_named(name) is None or depth > _MAX_DEPTH:
             return tagged(own, facts.path) if own is not None else None
-        for base in outside_bases(facts, name):
+        for base in execute_bases(facts, name, self.configured, self.defined):
             if self.configured(base):
                 continue
             found = self.defined(base, depth)
@@ -277,8 +278,7 @@ class ToolResolver:
     def _with_base_execute(self, tool: ToolFacts, facts: ModuleFacts) -> ToolFacts:
         """``tool`` with an ``execute`` its configured base runs, when it has none."""
         cls = facts.class_named(tool.class_name)
-        found = [b for b in (cls.resolved_bases if cls else []) if b]
-        configured = {self.base_of(base) for base in found} - {None}
+        configured = {self.base_of(b) for b in (cls.resolved_bases if cls else []) if b} - {None}
         return with_base_execute(tool, sorted(configured), self.defined)  # type: ignore[arg-type]
 
     def _followed(self, tool: ToolFacts, facts: ModuleFacts) -> ToolFacts:
@@ -298,8 +298,8 @@ class ToolResolver:
         owner = self.lookup(home) if tool.defined_in_path else facts
         if owner is not None:
             followed = with_needs(followed, self._super_needs(tool, owner))
-        followed = self.returns.settle(followed, cls)
-        return self.pacer.apply(self.returns.apply(followed, facts.module), facts)
+        followed = self.returns.apply(self.returns.settle(followed, cls), facts.module)
+        return with_base_hook(self, self.pacer.apply(followed, facts), facts)  # (:mod:`.basehooks`)
 
     def _super_needs(self, tool: ToolFacts, facts: ModuleFacts, depth: int = 0) -> list[Argument]:
         """The arguments the base's ``execute`` needs that the tool's own
@@ -315,7 +315,7 @@ class ToolResolver:
         # of the class's bases elsewhere leads to it
         reached = {
             (found.facts.path, found.summary.name): found
-            for base in outside_bases(facts, owner)
+            for base in execute_bases(facts, owner, self.configured, self.defined)
             if not self.configured(base)
             and (found := self.follower.method(base, "execute")) is not None
         }

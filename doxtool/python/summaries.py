@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from doxtool.core.summary_facts import FunctionSummary
 from doxtool.python.astaccessors import accessor_of
+from doxtool.python.astbreaksets import HOOK, hook_sets
 from doxtool.python.callkinds import class_processes
 from doxtool.python.functionwalk import FunctionWalk
 from doxtool.python.names import dotted_parts
@@ -107,6 +108,7 @@ class _Summariser(ModuleScope):
         for stmt in self.tree.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 summaries.append(_run(FunctionWalk(self, stmt, None), stmt))
+                summaries[-1].makes_class = any(isinstance(n, ast.ClassDef) for n in ast.walk(stmt))
             elif isinstance(stmt, ast.ClassDef):
                 processes = class_processes(
                     stmt, lambda d: self.resolve(d, self.names), self.assigned
@@ -130,6 +132,8 @@ def _run(function: FunctionWalk, node: ast.FunctionDef | ast.AsyncFunctionDef) -
     summary.positional = len(node.args.posonlyargs) + len(node.args.args)
     summary.posonly = len(node.args.posonlyargs)
     summary.accessor = accessor_of(node)
+    if function.cls is not None and node.name == HOOK:
+        summary.hook_sets = hook_sets(node, summary.bound)
     return summary
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from doxtool.core.facts import Outcome, ToolFacts
 from doxtool.core.findings import Finding
+from doxtool.rules.answeradvice import advice
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.contract_scope import first, tools
 from doxtool.rules.examples import with_files
@@ -222,10 +223,10 @@ not reported. 2 of 2: on by default.
         # a return is named after the class of the module that holds it
         # before a class of another module inheriting it
         for own in (True, False):
-            yield from self._answers(found, own, seen)
+            yield from self._answers(ctx, found, own, seen)
 
     def _answers(
-        self, found: list[tuple[str, ToolFacts]], own: bool, seen: set[object]
+        self, ctx: Context, found: list[tuple[str, ToolFacts]], own: bool, seen: set[object]
     ) -> Iterator[Finding]:
         for module, tool in found:
             # a return whose ``break_loop`` may be either (``True if c else
@@ -251,7 +252,7 @@ not reported. 2 of 2: on by default.
                 )
                 yield self.finding(
                     f"`{tool.class_name}` ({_tool_module(module)}) {ends} with {what}; "
-                    f"raise `RepairableException` when there is no answer (`{outcome.function}`)",
+                    f"{advice(ctx)} when there is no answer (`{outcome.function}`)",
                     outcome.path or module,
                     outcome.line,
                     outcome.column,

@@ -37,7 +37,10 @@ repository's classes, or not) from a class of neither the repository nor the
 standard library (an installed package's, a plugin's that is not checked in),
 one with `from <such a module> import *`, one that defines no class and
 imports names from such a module (a re-export of a plugin's tool), and one
-making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`),
+making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`,
+a function of the repository with a `class` in its body: `Made =
+make_tool("x")`), one with a class deriving from anything under a
+module-level `if`, `try`, `with` or loop (`if HAS_YAML: class T(Tool)`),
 and the module that defines a configured tool base itself (`tools/base.py`
 holding `tools.base.BaseTool`). Nor is a module other tool modules import
 (`from tools._common import fmt`, `from ._common import fmt`, `import
@@ -81,6 +84,27 @@ that tool fail at run time.
             )
         ),
         Example(with_files({"tools/made.py": MADE_PY})),
+        # a class under a module-level ``if``, or made by a function of the
+        # repository: the framework finds it, doxtool does not read it
+        Example(
+            with_files(
+                {
+                    "tools/made.py": "from helpers.tool import Response, Tool\n\n"
+                    "if True:\n    class Made(Tool):\n"
+                    "        async def execute(self, **kwargs):\n"
+                    '            return Response(message="ok", break_loop=False)\n'
+                }
+            )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/made.py": "from helpers.tool import Tool\n\n\n"
+                    "def make():\n    class Made(Tool):\n        pass\n\n"
+                    "    return Made\n\n\nMade = make()\n"
+                }
+            )
+        ),
         # the module that defines the configured base is the framework's, not a tool
         Example(
             {
@@ -243,7 +267,9 @@ class ExecuteMissing(Rule):
     summary = "A tool class has no `execute` method"
     doc = """\
 **What it checks.** Every tool class defines `execute`, or inherits one from a
-class of the repository other than the abstract base. A configured base
+class of the repository other than the abstract base (and before it in the
+class's bases: in `class T(Tool, SearchMixin)` the mixin's `execute` never
+runs). A configured base
 whose `execute` runs code (a fork's, calling `self._execute_impl(...)`)
 gives one doxtool does not read: no finding, and no fact known.
 
@@ -295,7 +321,21 @@ neither judged nor fixed.
                 }
             ),
             [Expect("tools/wait.py", 4, "`WaitTool` has no `execute`")],
-        )
+        ),
+        # the mixin's ``execute`` comes after the framework base's
+        Example(
+            with_files(
+                {
+                    "helpers/mixins.py": "from helpers.tool import Response\n\n\n"
+                    "class WaitMixin:\n    async def execute(self, **kwargs):\n"
+                    '        return Response(message="done", break_loop=False)\n',
+                    "tools/wait.py": "from helpers.mixins import WaitMixin\n"
+                    "from helpers.tool import Tool\n\n\n"
+                    "class WaitTool(Tool, WaitMixin):\n    pass\n",
+                }
+            ),
+            [Expect("tools/wait.py", 5, "`WaitTool` has no `execute`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:

@@ -8,7 +8,10 @@ with no ``plugins/_browser`` in the repository), with ``from <such a module>
 import *``, or that defines no class and binds names imported from one (a
 module re-exporting a plugin's tool) may hold a tool doxtool cannot see;
 so may one that makes a class at run time (``T = type("T", (Tool,),
-{...})``, ``types.new_class(...)``), whose bases are not read.
+{...})``, ``types.new_class(...)``, a function of the repository with a
+``class`` statement in its body: ``T = make_tool("x")``), whose bases are
+not read, and one with a class under a module-level ``if``, ``try``,
+``with`` or loop (``if HAS_YAML: class T(Tool): ...``), which is not read.
 DOX004 says nothing of it: whether it holds one is not known here.
 """
 
@@ -43,12 +46,29 @@ def may_hold_unseen_tool(
         return True
     if any(_CLASS_MAKERS.intersection(made) for made in facts.objects.values()):
         return True  # a class made at run time (``type("T", (Tool,), {...})``)
+    outline = facts.outline
+    if outline is not None and any(c.bases and not c.top_level for c in outline.classes):
+        return True  # a class under a module-level ``if`` or ``try``, which is not read
+    if any(_factory(facts, resolver, made) for made in facts.objects.values()):
+        return True  # ``Made = make_tool("x")``: a function with a ``class`` in its body
     for cls in facts.classes:
         if any(resolver.reaches_unseen(base, unseen) for base in cls.resolved_bases):
             return True
     if facts.classes:
         return False
     return any(resolver.reaches_unseen(target, unseen) for target in facts.imported_names.values())
+
+
+def _factory(facts: ModuleFacts, resolver: ToolResolver, made: list[str]) -> bool:
+    """Whether one of the callables whose results a module-level name holds
+    is a function of the repository with a ``class`` statement in its body."""
+    for dotted in made:
+        module, _, name = dotted.rpartition(".")
+        found = facts if module == facts.module else resolver.lookup(module)
+        summary = found.summary(name) if found is not None else None
+        if summary is not None and summary.makes_class:
+            return True
+    return False
 
 
 def _readable(module: str, module_path: Callable[[str], str | None]) -> bool:
