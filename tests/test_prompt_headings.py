@@ -113,6 +113,37 @@ def test_a_heading_naming_the_server_of_a_qualified_name_is_no_missing_module(
     ]
 
 
+def test_a_heading_naming_the_tool_of_a_qualified_name_is_no_missing_module(
+    make_repo, run_cli
+) -> None:
+    """A prompt of MCP tools may head each by its tool part alone (``###
+    create_issue``) and write the qualified name the model calls in its prose
+    or examples (`github.create_issue`): that heading, or a list item so
+    named, named a tool that did not exist (PRM002). A name the prompt
+    writes qualified by no server, or a path, or one an example calls as a
+    tool of its own, is still reported."""
+    mcp = "prompts/agent.system.mcp_tools.md"
+    prompt = (
+        "## GitHub MCP tools\nCall them as `github.<name>`, e.g. `github.create_issue`.\n\n"
+        "### create_issue\nCreate an issue.\nargs: `title`, `body`\n\n"
+        "### create_pr\nargs: `title`\n"
+        '`{"tool_name": "github.create_pr", "tool_args": {"title": "x"}}`\n\n'
+        "Tools:\n- `wait`: args `seconds`\n- `search_code`: args `q` (as `github.search_code`)\n"
+    )
+    files = {**clean_files(), mcp: prompt}
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[mcp] = prompt.replace("`github.create_issue`", "`tools/create_issue`").replace(
+        "(as `github.search_code`)", '`{"tool_name": "search_code", "tool_args": {}}`'
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert [line.split(": ", 1)[1].split(",")[0] for line in _findings(result.output)] == [
+        "PRM002 prompt heading names tool `create_issue`",
+        "PRM002 prompt list item names tool `search_code`",
+        "PRM002 prompt example names tool `search_code`",
+    ]
+
+
 def test_a_heading_of_a_tool_or_called_by_name_is_no_mcp_server(make_repo, run_cli) -> None:
     """``### wait`` names a tool of the repository: an example under it
     calling `wait.py` or `wait.pause` calls no tool of it (PRM006), whatever
