@@ -50,6 +50,30 @@ _GONE_CELL_RE = re.compile(
 )
 
 
+#: words that say a name is not there yet: ``coming soon``, ``planned``,
+#: ``upcoming``, ``not yet released``, ``to be added``
+_NOT_YET = (
+    r"(?:coming[ \t]+soon|planned|upcoming|unreleased|not[ \t]+(?:yet[ \t]+)?released"
+    r"(?:[ \t]+yet)?|to[ \t]+be[ \t]+(?:added|implemented|released))"
+)
+#: a mark after a name saying it is not there yet: in parentheses
+#: (```until` (coming soon)``, ``(planned for 2.0)``), or after a colon or a
+#: dash with nothing but a lead's colon after it (```timer` — planned``,
+#: ```jitter` — planned: extra seconds``); not a description that opens with
+#: such a word (```status`: planned, active or done``)
+_NOT_YET_RE = re.compile(
+    rf"[ \t]*(?:[(\[\uff08][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}\b[^()\[\]\uff08\uff09]*[)\]\uff09]"
+    rf"|[:\u2014\u2013-][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*(?:[.!:]|\Z))",
+    re.I,
+)
+#: the same as the whole of a table's cell: ``| planned |``, ``| (coming soon) |``
+_NOT_YET_CELL_RE = re.compile(
+    rf"[ \t]*[(\[]?[ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*[)\].!]?[ \t]*\Z", re.I
+)
+#: Markdown's strikethrough around a name: ``args: `seconds`, ~~`hours`~~``
+_STRUCK = "~~"
+
+
 #: a clause that tells the model not to send a name, or says the tool does
 #: not take it: ``do not use this argument``, ``never set this``, ``must not
 #: be used``, ``ignored``, ``not supported``, ``not implemented yet``; the
@@ -62,7 +86,8 @@ _FORBID_CLAUSE_RE = re.compile(
     r"[ \t]+(?:be[ \t]+)?(?:use|used|send|sent|pass|passed|set|give|given|add|added|"
     r"include|included|provide|provided|supply|supplied)"
     r"(?:[ \t]+(?:this|it|this[ \t]+(?:argument|arg|key|field|parameter|option)))?"
-    r"|ignored|unused|not[ \t]+(?:yet[ \t]+)?(?:supported|used|read|accepted|available|implemented)"
+    r"|ignored|unused|coming[ \t]+soon|"
+    r"not[ \t]+(?:yet[ \t]+)?(?:supported|used|read|accepted|available|implemented|released)"
     r"(?:[ \t]+yet)?(?:[ \t]+(?:here|(?:by|in|for|with|on)[ \t]+(?:this|the)[ \t]+"
     r"(?:profile|model|tool|version)))?"
     r")",
@@ -80,9 +105,18 @@ def forbids(before: str, after: str) -> bool:
     words before it (``not `reply```), a mark after it (```msg`
     (deprecated)``), or a clause of its description, up to the next name,
     that tells not to send it or says it is not taken (```markdown`: do not
-    use this argument, it is ignored``, ```x` (not supported)``)."""
+    use this argument, it is ignored``, ```x` (not supported)``); a mark
+    saying it is not there yet (```until` (coming soon)``, ```timer` —
+    planned``); or strikethrough around it (``~~`hours`~~``)."""
     before, after = _blanks(before), _blanks(after)
-    return bool(_BEFORE_RE.search(before) or _AFTER_RE.match(after) or _forbidding(after))
+    if before.endswith(_STRUCK) and after.startswith(_STRUCK):
+        return True  # struck out: ``~~`hours`~~``
+    return bool(
+        _BEFORE_RE.search(before)
+        or _AFTER_RE.match(after)
+        or _NOT_YET_RE.match(after)
+        or _forbidding(after)
+    )
 
 
 #: a run of blanks, which the patterns here read as one
@@ -129,7 +163,11 @@ def row_says_gone(cells: list[str]) -> bool:
     file; the removed `file` argument |``) says nothing of its name."""
     rest = [_blanks(cell) for cell in cells[1:]]
     return bool(rest) and (
-        any(_GONE_CELL_RE.match(cell) or _forbidding(cell) for cell in rest) or says_gone(rest[-1])
+        any(
+            _GONE_CELL_RE.match(cell) or _NOT_YET_CELL_RE.match(cell) or _forbidding(cell)
+            for cell in rest
+        )
+        or says_gone(rest[-1])
     )
 
 
