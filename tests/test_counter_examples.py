@@ -327,6 +327,9 @@ def test_a_heading_that_says_so_labels_every_example_of_its_section(make_repo, r
         f"#### Common mistakes\nNo arguments:\n`{GOOD}`\nPassing milliseconds:\n`{BAD}`\n",
         f"## Anti-patterns\n### wait in a loop\nPolling:\n```json\n{BAD}\n```\n",
         f"#### Wrong\n```json\n{GOOD}\n```\nAlso:\n```json\n{BAD}\n```\n",
+        f"### Common pitfalls\nPassing milliseconds:\n`{BAD}`\n",
+        f"### Mistakes to avoid\nPassing milliseconds:\n`{BAD}`\n",
+        f"### What to avoid\n`{BAD}`\n",
     ):
         assert _wait(make_repo, run_cli, body) == [], body
     for body in (

@@ -216,9 +216,11 @@ _WRONG_LABEL_RE = re.compile(
     r"|(?:not[ \t]+(?:like[ \t]+)?this|(?:example[ \t]+of[ \t]+)?what[ \t]+not[ \t]+to[ \t]+do|"
     r"not[ \t]+to[ \t]+(?:be[ \t]+)?(?:used?|copy|copied|follow(?:ed)?)|"
     rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}"
-    # ``Mistake``, ``Common mistake``, ``A typical mistake`` (not ``Mistake-free``)
+    # ``Mistake``, ``Common mistake``, ``A typical mistake`` (not ``Mistake-free``),
+    # ``Common pitfalls``, ``Mistakes to avoid``, ``What to avoid``
     r"|(?:(?:an?|the)[ \t]+)?(?:(?:common|typical|frequent|classic)[ \t]+)?"
-    rf"mistakes?(?!-\w){_EXPLAINED}"
+    rf"(?:mistakes?|pitfalls?)(?!-\w)(?:[ \t]+to[ \t]+avoid)?{_EXPLAINED}"
+    rf"|(?:what|things|errors)[ \t]+to[ \t]+avoid{_EXPLAINED}"
     # ``This won't work``, ``The following will fail``, ``Does not work here``
     rf"|(?:(?:this|that|these|it|the[ \t]+following|(?:this|that|the[ \t]+next)[ \t]+{_THING})"
     r"[ \t]+)?(?:(?:won[\u2019']?t|will[ \t]+not|would[ \t]+not|wouldn[\u2019']?t|does[ \t]+not|"
