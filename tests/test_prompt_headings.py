@@ -982,3 +982,35 @@ def test_a_title_opening_with_another_tools_name_in_prose_titles_the_files_tool(
             f"{notify}:3:8: PRM003 argument `message` is taught for `wait` but "
             "tools/wait.py never reads it"
         ], title
+
+
+def test_a_later_heading_past_a_number_or_an_icon_titles_the_tool_an_example_calls(
+    make_repo, run_cli
+) -> None:
+    """``### 2. 💤 nap`` after the file's first heading: what is taught under
+    it was taught for the tool of the heading before (PRM003 said `dream`
+    was taught for `wait`); with an example calling `nap` it is `nap`'s. A
+    numbered step no example calls (``### 1. decide``) names no tool, and
+    what is taught under it stays as before."""
+    files = {**clean_files(), **tool_named("nap")}
+    files[PROMPT] = (
+        "## \u23f1\ufe0f Timing tools\n\n### 1. \u23f3 wait\nPause.\nargs: optional `seconds`\n"
+        '`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n\n'
+        "### 2. \U0001f4a4 nap\nargs: optional `seconds`, `dream`\n"
+        '`{"tool_name": "nap", "tool_args": {"seconds": 1}}`\n\n'
+        "### 3. decide\nargs: `minutes`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:9:28: PRM003 argument `dream` is taught for `nap` but tools/nap.py "
+        "never reads it",
+        f"{PROMPT}:13:8: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+        "never reads it",
+    ]
+    # a numbered heading naming a tool no module provides, called: reported
+    files[PROMPT] = files[PROMPT].replace("nap", "snooze")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert [line.split(": ", 1)[1].split(",")[0] for line in _findings(result.output)] == [
+        "PRM002 prompt heading names tool `snooze`",
+        "PRM002 prompt example names tool `snooze`",
+    ]

@@ -79,6 +79,22 @@ def heading_name(content: str) -> str | None:
     return name if quoted or cased else None
 
 
+def section_heading(content: str, level: int, titled: bool) -> tuple[str | None, bool]:
+    """The tool name of a heading of ``level`` 3 (:func:`heading_name`; None
+    for another level), and whether it stands past a number, an icon or a
+    ``Tool:`` label (``### 2. 💤 nap``, ``### 🔍 search_engine``), read so
+    unless ``titled`` (a file's first heading, read as a title by
+    :func:`title_name`, or one in a title tool's section): it titles a
+    tool's section only when an example calls that tool
+    (:mod:`doxtool.prompts.labelled`; a numbered step may be in lower case)."""
+    name = heading_name(content) if level == 3 else None
+    if name is not None or titled or level != 3:
+        return name, False
+    unlabelled = without_label(content)
+    name = heading_name(unlabelled) if unlabelled != content.strip() else None
+    return name, name is not None
+
+
 def is_sub_section(content: str) -> bool:
     """Whether a ``###`` heading is one of :data:`SECTION_WORDS` (any case,
     a trailing colon allowed, not in backticks): a part of the section it

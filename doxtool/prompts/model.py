@@ -65,6 +65,9 @@ class PromptTool:
     #: (``## Available Methods``) whose section it is in, in a file whose
     #: title names no tool; 0 for none
     part: int = 0
+    #: for a ``###`` heading: whether a number or an icon stands before its
+    #: name (``### 2. 💤 nap``): kept only when an example calls its tool
+    labelled: bool = False
 
 
 @dataclass

@@ -1,0 +1,38 @@
+"""``###`` headings with a number or an icon before a tool's name (``### 2. 💤
+nap``, ``### 🔍 search_engine``), after a file's first heading: such a heading
+titles a tool's section only when an example of the file calls that tool.
+Else it may be a numbered step written in lower case (``### 1. decide``), and
+what is taught under it stays with no heading's tool, as under any heading of
+prose."""
+
+from __future__ import annotations
+
+from doxtool.prompts.model import PromptDoc, PromptTool
+
+
+def settle_labelled_headings(doc: PromptDoc) -> None:
+    """Drop the labelled headings of ``doc`` whose tool no example calls, and
+    give what was taught under one no tool, as the reader does under a
+    heading that names none."""
+    called = {t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"}
+    dropped = [t for t in doc.tools if t.labelled and t.name.split(":", 1)[0] not in called]
+    if not dropped:
+        return
+    starts = sorted({t.line for t in doc.tools if t.source in ("heading", "title")})
+    for heading in dropped:
+        end = next((line for line in starts if line > heading.line), None)
+        for taught in [*doc.arguments, *doc.mentions, *doc.keyed]:
+            if _under(heading, end, taught.line):
+                if taught.tool == heading.name:
+                    taught.tool = None
+                if taught.section == heading.name:
+                    taught.section = None
+        for item in doc.listed:
+            if item.section == heading.name and _under(heading, end, item.line):
+                item.section = None
+    doc.tools = [t for t in doc.tools if not any(t is heading for heading in dropped)]
+
+
+def _under(heading: PromptTool, end: int | None, line: int) -> bool:
+    """Whether ``line`` is in the section of ``heading``, which ``end`` ends."""
+    return heading.line <= line and (end is None or line < end)
