@@ -229,3 +229,19 @@ def test_names_marked_not_there_yet_are_not_reported(make_repo, run_cli) -> None
         ["PRM002", "prompt"],
         ["PRM002", "prompt"],
     ]
+
+
+def test_a_name_marked_not_there_yet_in_another_language_is_not_taught(tmp_path: Path) -> None:
+    text = (
+        "### wait\n"
+        "Arguments:\n"
+        "- `seconds`: Sekunden\n"
+        "- `minutes` (demn\u00e4chst): Minuten\n"
+        "- `hours` (bient\u00f4t) : heures\n"
+        "- `days` (pr\u00f3ximamente): d\u00edas\n"
+        "- `weeks`\uff08\u5373\u5c06\u63a8\u51fa\uff09\uff1a\u5468\u6570\n"  # （即将推出）：周数
+        "- `months` \u2014 \u0441\u043a\u043e\u0440\u043e\n"  # — скоро
+        "- `label`: geplante Bezeichnung\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert [a.name for a in doc.arguments] == ["seconds", "label"]

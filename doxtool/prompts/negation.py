@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from doxtool.prompts.otherlanguages import BEFORE, GONE, WRONG_LABEL_RE
+from doxtool.prompts.otherlanguages import BEFORE, GONE, NOT_YET, WRONG_LABEL_RE
 
 #: words right before a name that forbid it: ``not `reply```, ``never
 #: `content```, ``no longer `msg```, ``instead of `x```, ``don't use `x```
@@ -54,7 +54,7 @@ _GONE_CELL_RE = re.compile(
 #: ``upcoming``, ``not yet released``, ``to be added``
 _NOT_YET = (
     r"(?:coming[ \t]+soon|planned|upcoming|unreleased|not[ \t]+(?:yet[ \t]+)?released"
-    r"(?:[ \t]+yet)?|to[ \t]+be[ \t]+(?:added|implemented|released))"
+    rf"(?:[ \t]+yet)?|to[ \t]+be[ \t]+(?:added|implemented|released)|{NOT_YET})"
 )
 #: a mark after a name saying it is not there yet: in parentheses
 #: (```until` (coming soon)``, ``(planned for 2.0)``), or after a colon or a
@@ -63,12 +63,15 @@ _NOT_YET = (
 #: such a word (```status`: planned, active or done``)
 _NOT_YET_RE = re.compile(
     rf"[ \t]*(?:[(\[\uff08][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}\b[^()\[\]\uff08\uff09]*[)\]\uff09]"
-    rf"|[:\u2014\u2013-][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*(?:[.!:]|\Z))",
+    rf"|[:\uff1a\u2014\u2013-][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*"
+    r"(?:[.!:\u3002\uff1a]|\Z))",
     re.I,
 )
 #: the same as the whole of a table's cell: ``| planned |``, ``| (coming soon) |``
 _NOT_YET_CELL_RE = re.compile(
-    rf"[ \t]*[(\[]?[ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*[)\].!]?[ \t]*\Z", re.I
+    rf"[ \t]*[(\[\uff08]?[ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*"
+    r"[)\].!\uff09\u3002]?[ \t]*\Z",
+    re.I,
 )
 #: Markdown's strikethrough around a name: ``args: `seconds`, ~~`hours`~~``
 _STRUCK = "~~"

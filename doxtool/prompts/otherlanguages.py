@@ -29,6 +29,15 @@ GONE = (
     r"(?=[ \t]*(?:[^\w\s`]|\Z))"
     r"|已?(?:弃用|废弃|移除|删除)|非推奨|廃止|削除済み)"
 )
+#: words that say a name is not there yet, as a mark after it (``(demnächst)``,
+#: ``(bientôt)``, ``(próximamente)``, ``（即将推出）``, ``(скоро)``)
+NOT_YET = (
+    r"demnächst|bald[ \t]+verfügbar|geplant|noch[ \t]+nicht[ \t]+verfügbar|"
+    r"bientôt|(?:à|a)[ \t]+venir|prévue?|pas[ \t]+encore[ \t]+disponible|"
+    r"próximamente|proximamente|planead[oa]|todavía[ \t]+no[ \t]+disponible|"
+    r"即将推出|计划中|尚未(?:支持|实现|提供)|近日公開|未実装|"
+    r"скоро|планируется|(?:ещё|еще)[ \t]+не[ \t]+доступ\w*"
+)
 #: a label that calls the example after it wrong: ``Falsch``, ``Falsches
 #: Beispiel``, ``So nicht``, ``Mauvais exemple``, ``Exemple incorrect``,
 #: ``Incorrecto``, ``错误示例``, ``反例``, ``悪い例``, ``Так нельзя``
