@@ -1014,3 +1014,26 @@ def test_a_later_heading_past_a_number_or_an_icon_titles_the_tool_an_example_cal
         "PRM002 prompt heading names tool `snooze`",
         "PRM002 prompt example names tool `snooze`",
     ]
+
+
+def test_a_later_heading_saying_its_tool_is_gone_teaches_nothing(make_repo, run_cli) -> None:
+    """``### alarm (removed)``, ``### ~~alarm~~``, ``### alarm — coming
+    soon`` under the prompt of `wait`: the arguments under them were taught
+    for `wait` (PRM003 said `wait` never read `at`); the heading says its
+    tool is not there, and what is taught under it is taught for none. A
+    heading of prose between (``### Notes``) leaves them `wait`'s."""
+    for heading in (
+        "alarm (removed)",
+        "~~alarm~~",
+        "alarm \u2014 coming soon",
+        "`alarm` (deprecated)",
+    ):
+        files = clean_files()
+        files[PROMPT] = f"### wait\nPause.\nargs: optional `seconds`\n\n### {heading}\nargs: `at`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
+    files[PROMPT] = "### wait\nPause.\nargs: optional `seconds`\n\n### Notes\nargs: `at`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:6:8: PRM003 argument `at` is taught for `wait` but tools/wait.py never reads it"
+    ]

@@ -65,9 +65,11 @@ class PromptTool:
     #: (``## Available Methods``) whose section it is in, in a file whose
     #: title names no tool; 0 for none
     part: int = 0
-    #: for a ``###`` heading: whether a number or an icon stands before its
-    #: name (``### 2. 💤 nap``): kept only when an example calls its tool
-    labelled: bool = False
+    #: for a later ``###`` heading (:mod:`doxtool.prompts.labelled`): ``label``
+    #: when a number or an icon stands before its name (``### 2. 💤 nap``),
+    #: ``gone`` when it says its tool is gone or not there yet (``### alarm
+    #: (removed)``, ``### ~~alarm~~``); else empty
+    mark: str = ""
 
 
 @dataclass

@@ -194,7 +194,7 @@ class PromptReader:
             return
         text_map = TextMap(inline.content, inline.map[0], self.lines)
         at = text_map.position(max(inline.content.find(name), 0))
-        self.doc.tools.append(PromptTool(name, *at, source, part=self.method_part, labelled=mark))
+        self.doc.tools.append(PromptTool(name, *at, source, part=self.method_part, mark=mark))
 
     # Paragraphs: args lines and inline examples -----------------------------
 
