@@ -1037,3 +1037,25 @@ def test_a_later_heading_saying_its_tool_is_gone_teaches_nothing(make_repo, run_
     assert _findings(result.output) == [
         f"{PROMPT}:6:8: PRM003 argument `at` is taught for `wait` but tools/wait.py never reads it"
     ]
+
+
+def test_a_troubleshooting_heading_is_a_part_of_the_tool_prompt(make_repo, run_cli) -> None:
+    """``### troubleshooting`` over an argument list, under the prompt of
+    `wait`: PRM002 said it named a tool `troubleshooting`; like ``###
+    usage``, it is a part of the prompt of the tool above it, and so are
+    ``### errors``, ``### pitfalls`` and the like, whose arguments are that
+    tool's (PRM003 checks them against `wait`)."""
+    for heading in ("troubleshooting", "errors", "pitfalls", "Caveats:", "faq"):
+        files = clean_files()
+        files[PROMPT] = (
+            "### wait\nPause.\nargs: optional `seconds`\n\n"
+            f"### {heading}\nArguments in `tool_args`:\n- `seconds`: retry with fewer\n"
+        )
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
+        files[PROMPT] = files[PROMPT].replace("- `seconds`: retry", "- `secs`: retry")
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [
+            f"{PROMPT}:7:4: PRM003 argument `secs` is taught for `wait` but tools/wait.py "
+            "never reads it"
+        ], heading

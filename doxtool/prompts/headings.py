@@ -33,6 +33,15 @@ SECTION_WORDS = frozenset(
         "usage",
         "example",
         "examples",
+        # the parts of a prompt about what goes wrong and what comes back,
+        # words no tool is named
+        "troubleshooting",
+        "pitfalls",
+        "caveats",
+        "limitations",
+        "returns",
+        "errors",
+        "faq",
     }
 )
 

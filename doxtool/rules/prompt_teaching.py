@@ -115,7 +115,7 @@ a tool in the same file (a tool that exists, or one an example calls or an
 argument is taught under), when nothing ties it to a call (no example calls
 it, no argument is taught under it): such a heading is a sub-section of that
 tool's prompt (`### tips`, `### notes` under `### search`). `### arguments`,
-`### parameters`, `### usage` and `### examples` (any case, not in backticks)
+`### parameters`, `### usage`, `### examples`, `### troubleshooting`, `### errors`, ...
 are always parts of a tool's prompt, never a tool, and the arguments under them are the
 tool's above. In a prompt file not named `agent.system.tool.*.md` (checked
 when it holds a tool's section, as `agent.system.tools_vision.md` does), a
