@@ -991,20 +991,24 @@ def test_a_later_heading_past_a_number_or_an_icon_titles_the_tool_an_example_cal
     it was taught for the tool of the heading before (PRM003 said `dream`
     was taught for `wait`); with an example calling `nap` it is `nap`'s. A
     numbered step no example calls (``### 1. decide``) names no tool, and
-    what is taught under it stays as before."""
-    files = {**clean_files(), **tool_named("nap")}
+    what is taught under it stays as before; one naming a tool of the
+    repository no example calls (``### 4. beep``) teaches that tool's
+    arguments (before, `wait`'s)."""
+    files = {**clean_files(), **tool_named("nap"), **tool_named("beep")}
     files[PROMPT] = (
         "## \u23f1\ufe0f Timing tools\n\n### 1. \u23f3 wait\nPause.\nargs: optional `seconds`\n"
         '`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n\n'
         "### 2. \U0001f4a4 nap\nargs: optional `seconds`, `dream`\n"
         '`{"tool_name": "nap", "tool_args": {"seconds": 1}}`\n\n'
-        "### 3. decide\nargs: `minutes`\n"
+        "### 3. decide\nargs: `minutes`\n\n### 4. \u23f0 beep\nargs: `tone`\n"
     )
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
     assert _findings(result.output) == [
         f"{PROMPT}:9:28: PRM003 argument `dream` is taught for `nap` but tools/nap.py "
         "never reads it",
         f"{PROMPT}:13:8: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+        "never reads it",
+        f"{PROMPT}:16:8: PRM003 argument `tone` is taught for `beep` but tools/beep.py "
         "never reads it",
     ]
     # a numbered heading naming a tool no module provides, called: reported

@@ -92,6 +92,11 @@ class TaughtArgument:
     #: (:mod:`doxtool.prompts.values`), the argument is the section tool's
     key: str | None = None
     section: str | None = None
+    #: taught under a heading with a number or an icon before a name no
+    #: example calls (``### 3. ⏰ timer``, ``### 1. decide``): for that
+    #: name's tool where it has one, else as under a heading of prose
+    #: (:mod:`doxtool.prompts.labelled`)
+    step: bool = False
 
 
 @dataclass

@@ -306,6 +306,10 @@ def unread_arguments(
     for taught in doc.arguments:
         tool_name = taught.tool or next(iter(documented_tools(doc)), None)
         found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
+        if found is None and taught.step:
+            # under ``### 1. decide``, a step of the prompt's tool: its argument
+            tool_name = next(iter(documented_tools(doc)), None)
+            found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
         if tool_name and found is not None and not may_read(found[1], taught.name):
             yield taught, tool_name, found[0]
 
