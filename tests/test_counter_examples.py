@@ -327,6 +327,9 @@ def test_a_heading_that_says_so_labels_every_example_of_its_section(make_repo, r
         f"#### Common mistakes\nNo arguments:\n`{GOOD}`\nPassing milliseconds:\n`{BAD}`\n",
         f"## Anti-patterns\n### wait in a loop\nPolling:\n```json\n{BAD}\n```\n",
         f"#### Wrong\n```json\n{GOOD}\n```\nAlso:\n```json\n{BAD}\n```\n",
+        f"### Common pitfalls\nPassing milliseconds:\n`{BAD}`\n",
+        f"### Mistakes to avoid\nPassing milliseconds:\n`{BAD}`\n",
+        f"### What to avoid\n`{BAD}`\n",
     ):
         assert _wait(make_repo, run_cli, body) == [], body
     for body in (
@@ -371,6 +374,32 @@ def test_a_question_or_a_word_made_of_mistake_labels_nothing(make_repo, run_cli)
         f"## Mistake-proof calls\nAlways pass a number:\n```json\n{BAD}\n```\n",
         f"## Bad-request handling\nA call the tool accepts:\n```json\n{BAD}\n```\n",
         f"Invalid-input handling:\n```json\n{BAD}\n```\n",
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+
+
+def test_a_section_of_mistakes_in_another_language_labels_its_examples(make_repo, run_cli) -> None:
+    """``### Häufige Fehler``, ``### Erreurs courantes``, ``### 常见错误``:
+    the title of a section of mistakes, as ``#### Common mistakes`` is; its
+    examples were checked as calls to follow (PRM003 on `ms`). The fix shown
+    after a mistake in that language (``Richtig:``, ``正确示例：``) is read,
+    and a heading of errors alone (``### Fehler``) labels nothing."""
+    for heading in (
+        "H\u00e4ufige Fehler",
+        "Erreurs courantes",
+        "Errores comunes",
+        "\u5e38\u89c1\u9519\u8bef",  # 常见错误
+        "\u3088\u304f\u3042\u308b\u9593\u9055\u3044",  # よくある間違い
+        "\u0422\u0438\u043f\u0438\u0447\u043d\u044b\u0435 \u043e\u0448\u0438\u0431\u043a\u0438",
+    ):
+        body = f"### {heading}\nMillisekunden:\n```json\n{BAD}\n```\n"
+        assert _wait(make_repo, run_cli, body) == [], heading
+    for body in (
+        f"### H\u00e4ufige Fehler\nText:\n`{GOOD}`\n\nRichtig:\n```json\n{BAD}\n```\n",
+        f"### \u5e38\u89c1\u9519\u8bef\n`{GOOD}`\n\n\u6b63\u786e\u793a\u4f8b\uff1a\n`{BAD}`\n",
+        f"### Erreurs courantes\n`{GOOD}`\n\n\u00c0 la place :\n`{BAD}`\n",
+        f"### Fehler\nBei einem Fehler erneut:\n```json\n{BAD}\n```\n",
     ):
         found = _wait(make_repo, run_cli, body)
         assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)

@@ -179,3 +179,69 @@ def test_names_forbidden_in_another_language_are_not_taught(tmp_path: Path) -> N
     assert sorted({a.name for a in doc.arguments}) == ["detail", "text"]
     forbidden = {"reply", "title", "body", "html", "content", "msg", "mode"}
     assert forbidden <= {m.name for m in doc.mentions}
+
+
+def test_a_name_marked_not_there_yet_is_not_taught(tmp_path: Path) -> None:
+    """A name marked as coming (``(coming soon)``, ``— planned``) or struck
+    out (``~~`hours`~~``) is no argument the tool must read; a description
+    that opens with such a word (``planned, active or done``) is no mark."""
+    text = (
+        "### wait\n"
+        "args: `seconds`, ~~`hours`~~, optional `until`\n"
+        "Arguments:\n"
+        "- `weeks` (coming soon): how many weeks\n"
+        "- `jitter` \u2014 planned: random extra seconds\n"
+        "- `unit` (planned for 2.0): the unit\n"
+        "- `extra`: planned\n"
+        "- `mode`: planned, active or done\n"
+        "- `when`: the upcoming event\n"
+        "\n"
+        "| argument | meaning | status |\n"
+        "|---|---|---|\n"
+        "| `days` | how many days | planned |\n"
+        "| `label` | a planned label | ok |\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert [a.name for a in doc.arguments] == ["seconds", "until", "mode", "when", "label"]
+
+
+def test_names_marked_not_there_yet_are_not_reported(make_repo, run_cli) -> None:
+    """PRM003 said an argument the prompt marks as coming was never read, and
+    PRM002 that a tool a list marks so did not exist."""
+    prompt = (
+        "### wait\nPause.\nargs: optional `seconds`, ~~`hours`~~\n\n"
+        "Arguments:\n- `seconds`: how long\n- `jitter` (coming soon): extra seconds\n\n"
+        "Related tools:\n- `wait`: args `seconds`\n- `sleep_until`: args `until` (coming soon)\n"
+        "- `timer`: args `seconds` \u2014 planned\n- `snooze` (not yet released): args `minutes`\n"
+    )
+    assert _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": prompt}) == []
+    taught = (
+        prompt.replace("~~`hours`~~", "`hours`")
+        .replace(" (coming soon)", "")
+        .replace(" \u2014 planned", "")
+        .replace(" (not yet released)", "")
+    )
+    found = _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": taught})
+    assert [line.split(" ", 3)[1:3] for line in found] == [
+        ["PRM003", "argument"],
+        ["PRM003", "argument"],
+        ["PRM002", "prompt"],
+        ["PRM002", "prompt"],
+        ["PRM002", "prompt"],
+    ]
+
+
+def test_a_name_marked_not_there_yet_in_another_language_is_not_taught(tmp_path: Path) -> None:
+    text = (
+        "### wait\n"
+        "Arguments:\n"
+        "- `seconds`: Sekunden\n"
+        "- `minutes` (demn\u00e4chst): Minuten\n"
+        "- `hours` (bient\u00f4t) : heures\n"
+        "- `days` (pr\u00f3ximamente): d\u00edas\n"
+        "- `weeks`\uff08\u5373\u5c06\u63a8\u51fa\uff09\uff1a\u5468\u6570\n"  # （即将推出）：周数
+        "- `months` \u2014 \u0441\u043a\u043e\u0440\u043e\n"  # — скоро
+        "- `label`: geplante Bezeichnung\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert [a.name for a in doc.arguments] == ["seconds", "label"]

@@ -113,6 +113,37 @@ def test_a_heading_naming_the_server_of_a_qualified_name_is_no_missing_module(
     ]
 
 
+def test_a_heading_naming_the_tool_of_a_qualified_name_is_no_missing_module(
+    make_repo, run_cli
+) -> None:
+    """A prompt of MCP tools may head each by its tool part alone (``###
+    create_issue``) and write the qualified name the model calls in its prose
+    or examples (`github.create_issue`): that heading, or a list item so
+    named, named a tool that did not exist (PRM002). A name the prompt
+    writes qualified by no server, or a path, or one an example calls as a
+    tool of its own, is still reported."""
+    mcp = "prompts/agent.system.mcp_tools.md"
+    prompt = (
+        "## GitHub MCP tools\nCall them as `github.<name>`, e.g. `github.create_issue`.\n\n"
+        "### create_issue\nCreate an issue.\nargs: `title`, `body`\n\n"
+        "### create_pr\nargs: `title`\n"
+        '`{"tool_name": "github.create_pr", "tool_args": {"title": "x"}}`\n\n'
+        "Tools:\n- `wait`: args `seconds`\n- `search_code`: args `q` (as `github.search_code`)\n"
+    )
+    files = {**clean_files(), mcp: prompt}
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[mcp] = prompt.replace("`github.create_issue`", "`tools/create_issue`").replace(
+        "(as `github.search_code`)", '`{"tool_name": "search_code", "tool_args": {}}`'
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert [line.split(": ", 1)[1].split(",")[0] for line in _findings(result.output)] == [
+        "PRM002 prompt heading names tool `create_issue`",
+        "PRM002 prompt list item names tool `search_code`",
+        "PRM002 prompt example names tool `search_code`",
+    ]
+
+
 def test_a_heading_of_a_tool_or_called_by_name_is_no_mcp_server(make_repo, run_cli) -> None:
     """``### wait`` names a tool of the repository: an example under it
     calling `wait.py` or `wait.pause` calls no tool of it (PRM006), whatever
@@ -951,3 +982,84 @@ def test_a_title_opening_with_another_tools_name_in_prose_titles_the_files_tool(
             f"{notify}:3:8: PRM003 argument `message` is taught for `wait` but "
             "tools/wait.py never reads it"
         ], title
+
+
+def test_a_later_heading_past_a_number_or_an_icon_titles_the_tool_an_example_calls(
+    make_repo, run_cli
+) -> None:
+    """``### 2. 💤 nap`` after the file's first heading: what is taught under
+    it was taught for the tool of the heading before (PRM003 said `dream`
+    was taught for `wait`); with an example calling `nap` it is `nap`'s. A
+    numbered step no example calls (``### 1. decide``) names no tool, and
+    what is taught under it stays as before; one naming a tool of the
+    repository no example calls (``### 4. beep``) teaches that tool's
+    arguments (before, `wait`'s)."""
+    files = {**clean_files(), **tool_named("nap"), **tool_named("beep")}
+    files[PROMPT] = (
+        "## \u23f1\ufe0f Timing tools\n\n### 1. \u23f3 wait\nPause.\nargs: optional `seconds`\n"
+        '`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n\n'
+        "### 2. \U0001f4a4 nap\nargs: optional `seconds`, `dream`\n"
+        '`{"tool_name": "nap", "tool_args": {"seconds": 1}}`\n\n'
+        "### 3. decide\nargs: `minutes`\n\n### 4. \u23f0 beep\nargs: `tone`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:9:28: PRM003 argument `dream` is taught for `nap` but tools/nap.py "
+        "never reads it",
+        f"{PROMPT}:13:8: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+        "never reads it",
+        f"{PROMPT}:16:8: PRM003 argument `tone` is taught for `beep` but tools/beep.py "
+        "never reads it",
+    ]
+    # a numbered heading naming a tool no module provides, called: reported
+    files[PROMPT] = files[PROMPT].replace("nap", "snooze")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert [line.split(": ", 1)[1].split(",")[0] for line in _findings(result.output)] == [
+        "PRM002 prompt heading names tool `snooze`",
+        "PRM002 prompt example names tool `snooze`",
+    ]
+
+
+def test_a_later_heading_saying_its_tool_is_gone_teaches_nothing(make_repo, run_cli) -> None:
+    """``### alarm (removed)``, ``### ~~alarm~~``, ``### alarm — coming
+    soon`` under the prompt of `wait`: the arguments under them were taught
+    for `wait` (PRM003 said `wait` never read `at`); the heading says its
+    tool is not there, and what is taught under it is taught for none. A
+    heading of prose between (``### Notes``) leaves them `wait`'s."""
+    for heading in (
+        "alarm (removed)",
+        "~~alarm~~",
+        "alarm \u2014 coming soon",
+        "`alarm` (deprecated)",
+    ):
+        files = clean_files()
+        files[PROMPT] = f"### wait\nPause.\nargs: optional `seconds`\n\n### {heading}\nargs: `at`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
+    files[PROMPT] = "### wait\nPause.\nargs: optional `seconds`\n\n### Notes\nargs: `at`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:6:8: PRM003 argument `at` is taught for `wait` but tools/wait.py never reads it"
+    ]
+
+
+def test_a_troubleshooting_heading_is_a_part_of_the_tool_prompt(make_repo, run_cli) -> None:
+    """``### troubleshooting`` over an argument list, under the prompt of
+    `wait`: PRM002 said it named a tool `troubleshooting`; like ``###
+    usage``, it is a part of the prompt of the tool above it, and so are
+    ``### errors``, ``### pitfalls`` and the like, whose arguments are that
+    tool's (PRM003 checks them against `wait`)."""
+    for heading in ("troubleshooting", "errors", "pitfalls", "Caveats:", "faq"):
+        files = clean_files()
+        files[PROMPT] = (
+            "### wait\nPause.\nargs: optional `seconds`\n\n"
+            f"### {heading}\nArguments in `tool_args`:\n- `seconds`: retry with fewer\n"
+        )
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
+        files[PROMPT] = files[PROMPT].replace("- `seconds`: retry", "- `secs`: retry")
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [
+            f"{PROMPT}:7:4: PRM003 argument `secs` is taught for `wait` but tools/wait.py "
+            "never reads it"
+        ], heading

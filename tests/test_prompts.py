@@ -638,6 +638,7 @@ def test_serialises_to_json_and_back() -> None:
         "plain": False,
         "value_named": False,
         "part": 0,
+        "mark": "",
     }
     assert from_data(PromptDoc, data) == doc
     assert isinstance(from_data(PromptDoc, data).tools[0], PromptTool)

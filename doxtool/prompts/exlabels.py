@@ -20,6 +20,7 @@ from itertools import accumulate
 
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.prompts.negation import labels_wrong
+from doxtool.prompts.otherlanguages import RIGHT_LABEL_RE
 
 #: a ``<details>`` block's title (a label is a few words: at most 300
 #: characters are looked at, so an unclosed one costs no more)
@@ -144,7 +145,11 @@ def _tables(content: str) -> tuple[list[int], list[list[str] | None]]:
 def labels_right(label: str) -> bool:
     """Whether ``label`` calls what follows it right (``Correct:``, ``✅ Do``),
     or shows the fix of a mistake (``Instead:``, ``Do this:``, ``Fix:``)."""
-    return bool(_RIGHT_RE.fullmatch(label.strip()) or _FIX_RE.fullmatch(label.strip()))
+    return bool(
+        _RIGHT_RE.fullmatch(label.strip())
+        or _FIX_RE.fullmatch(label.strip())
+        or RIGHT_LABEL_RE.fullmatch(label.strip())
+    )
 
 
 def wrong_section(level: int, heading: str, current: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from doxtool.prompts.negation import forbids
 from doxtool.prompts.otherlanguages import TOOL_WORDS
 
 # names may be written in any script, as Python identifiers may
@@ -32,6 +33,15 @@ SECTION_WORDS = frozenset(
         "usage",
         "example",
         "examples",
+        # the parts of a prompt about what goes wrong and what comes back,
+        # words no tool is named
+        "troubleshooting",
+        "pitfalls",
+        "caveats",
+        "limitations",
+        "returns",
+        "errors",
+        "faq",
     }
 )
 
@@ -77,6 +87,35 @@ def heading_name(content: str) -> str | None:
     base = name.split(":", 1)[0]
     cased = base == base.lower() and any(c.islower() for c in base)
     return name if quoted or cased else None
+
+
+def section_heading(content: str, level: int, titled: bool) -> tuple[str | None, str]:
+    """The tool name of a heading of ``level`` 3 (:func:`heading_name`; None
+    for another level), and its mark (:attr:`~doxtool.prompts.model.PromptTool.mark`):
+    ``label`` when it stands past a number, an icon or a ``Tool:`` label
+    (``### 2. 💤 nap``, ``### 🔍 search_engine``), ``gone`` when the heading
+    says the tool is gone or not there yet (``### alarm (removed)``, ``###
+    ~~alarm~~``, ``### beep — coming soon``); read so unless ``titled`` (a
+    file's first heading, read as a title by :func:`title_name`, or one in a
+    title tool's section). What they title is settled by
+    :mod:`doxtool.prompts.labelled` (a numbered step may be in lower case)."""
+    name = heading_name(content) if level == 3 else None
+    if name is not None or titled or level != 3:
+        return name, ""
+    unlabelled = without_label(content)
+    for text in (content.strip(), unlabelled):  # (the label takes a ``~~`` too)
+        gone = _GONE_HEADING_RE.match(text)
+        if gone is None or heading_name(gone.group(2)) is None:
+            continue
+        if (gone.group(1) and gone.group(3)) or forbids("", text[gone.end() :]):
+            return gone.group(2), "gone"
+    name = heading_name(unlabelled) if unlabelled != content.strip() else None
+    return name, "label" if name is not None else ""
+
+
+#: a heading's name, struck out or not, before the rest of its text
+#: (``~~alarm~~``, ``alarm (removed)``, `` `alarm` — coming soon``)
+_GONE_HEADING_RE = re.compile(r"(~~)?[ \t]*`?([^\W\d][\w.:-]*)`?[ \t]*(~~)?")
 
 
 def is_sub_section(content: str) -> bool:

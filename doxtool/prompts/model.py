@@ -65,6 +65,11 @@ class PromptTool:
     #: (``## Available Methods``) whose section it is in, in a file whose
     #: title names no tool; 0 for none
     part: int = 0
+    #: for a later ``###`` heading (:mod:`doxtool.prompts.labelled`): ``label``
+    #: when a number or an icon stands before its name (``### 2. 💤 nap``),
+    #: ``gone`` when it says its tool is gone or not there yet (``### alarm
+    #: (removed)``, ``### ~~alarm~~``); else empty
+    mark: str = ""
 
 
 @dataclass
@@ -87,6 +92,11 @@ class TaughtArgument:
     #: (:mod:`doxtool.prompts.values`), the argument is the section tool's
     key: str | None = None
     section: str | None = None
+    #: taught under a heading with a number or an icon before a name no
+    #: example calls (``### 3. ⏰ timer``, ``### 1. decide``): for that
+    #: name's tool where it has one, else as under a heading of prose
+    #: (:mod:`doxtool.prompts.labelled`)
+    step: bool = False
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from doxtool.prompts.otherlanguages import BEFORE, GONE, WRONG_LABEL_RE
+from doxtool.prompts.otherlanguages import BEFORE, GONE, NOT_YET, WRONG_LABEL_RE
 
 #: words right before a name that forbid it: ``not `reply```, ``never
 #: `content```, ``no longer `msg```, ``instead of `x```, ``don't use `x```
@@ -50,6 +50,33 @@ _GONE_CELL_RE = re.compile(
 )
 
 
+#: words that say a name is not there yet: ``coming soon``, ``planned``,
+#: ``upcoming``, ``not yet released``, ``to be added``
+_NOT_YET = (
+    r"(?:coming[ \t]+soon|planned|upcoming|unreleased|not[ \t]+(?:yet[ \t]+)?released"
+    rf"(?:[ \t]+yet)?|to[ \t]+be[ \t]+(?:added|implemented|released)|{NOT_YET})"
+)
+#: a mark after a name saying it is not there yet: in parentheses
+#: (```until` (coming soon)``, ``(planned for 2.0)``), or after a colon or a
+#: dash with nothing but a lead's colon after it (```timer` — planned``,
+#: ```jitter` — planned: extra seconds``); not a description that opens with
+#: such a word (```status`: planned, active or done``)
+_NOT_YET_RE = re.compile(
+    rf"[ \t]*(?:[(\[\uff08][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}\b[^()\[\]\uff08\uff09]*[)\]\uff09]"
+    rf"|[:\uff1a\u2014\u2013-][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*"
+    r"(?:[.!:\u3002\uff1a]|\Z))",
+    re.I,
+)
+#: the same as the whole of a table's cell: ``| planned |``, ``| (coming soon) |``
+_NOT_YET_CELL_RE = re.compile(
+    rf"[ \t]*[(\[\uff08]?[ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*"
+    r"[)\].!\uff09\u3002]?[ \t]*\Z",
+    re.I,
+)
+#: Markdown's strikethrough around a name: ``args: `seconds`, ~~`hours`~~``
+_STRUCK = "~~"
+
+
 #: a clause that tells the model not to send a name, or says the tool does
 #: not take it: ``do not use this argument``, ``never set this``, ``must not
 #: be used``, ``ignored``, ``not supported``, ``not implemented yet``; the
@@ -62,7 +89,8 @@ _FORBID_CLAUSE_RE = re.compile(
     r"[ \t]+(?:be[ \t]+)?(?:use|used|send|sent|pass|passed|set|give|given|add|added|"
     r"include|included|provide|provided|supply|supplied)"
     r"(?:[ \t]+(?:this|it|this[ \t]+(?:argument|arg|key|field|parameter|option)))?"
-    r"|ignored|unused|not[ \t]+(?:yet[ \t]+)?(?:supported|used|read|accepted|available|implemented)"
+    r"|ignored|unused|coming[ \t]+soon|"
+    r"not[ \t]+(?:yet[ \t]+)?(?:supported|used|read|accepted|available|implemented|released)"
     r"(?:[ \t]+yet)?(?:[ \t]+(?:here|(?:by|in|for|with|on)[ \t]+(?:this|the)[ \t]+"
     r"(?:profile|model|tool|version)))?"
     r")",
@@ -80,9 +108,18 @@ def forbids(before: str, after: str) -> bool:
     words before it (``not `reply```), a mark after it (```msg`
     (deprecated)``), or a clause of its description, up to the next name,
     that tells not to send it or says it is not taken (```markdown`: do not
-    use this argument, it is ignored``, ```x` (not supported)``)."""
+    use this argument, it is ignored``, ```x` (not supported)``); a mark
+    saying it is not there yet (```until` (coming soon)``, ```timer` —
+    planned``); or strikethrough around it (``~~`hours`~~``)."""
     before, after = _blanks(before), _blanks(after)
-    return bool(_BEFORE_RE.search(before) or _AFTER_RE.match(after) or _forbidding(after))
+    if before.endswith(_STRUCK) and after.startswith(_STRUCK):
+        return True  # struck out: ``~~`hours`~~``
+    return bool(
+        _BEFORE_RE.search(before)
+        or _AFTER_RE.match(after)
+        or _NOT_YET_RE.match(after)
+        or _forbidding(after)
+    )
 
 
 #: a run of blanks, which the patterns here read as one
@@ -129,7 +166,11 @@ def row_says_gone(cells: list[str]) -> bool:
     file; the removed `file` argument |``) says nothing of its name."""
     rest = [_blanks(cell) for cell in cells[1:]]
     return bool(rest) and (
-        any(_GONE_CELL_RE.match(cell) or _forbidding(cell) for cell in rest) or says_gone(rest[-1])
+        any(
+            _GONE_CELL_RE.match(cell) or _NOT_YET_CELL_RE.match(cell) or _forbidding(cell)
+            for cell in rest
+        )
+        or says_gone(rest[-1])
     )
 
 
@@ -178,9 +219,11 @@ _WRONG_LABEL_RE = re.compile(
     r"|(?:not[ \t]+(?:like[ \t]+)?this|(?:example[ \t]+of[ \t]+)?what[ \t]+not[ \t]+to[ \t]+do|"
     r"not[ \t]+to[ \t]+(?:be[ \t]+)?(?:used?|copy|copied|follow(?:ed)?)|"
     rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}"
-    # ``Mistake``, ``Common mistake``, ``A typical mistake`` (not ``Mistake-free``)
+    # ``Mistake``, ``Common mistake``, ``A typical mistake`` (not ``Mistake-free``),
+    # ``Common pitfalls``, ``Mistakes to avoid``, ``What to avoid``
     r"|(?:(?:an?|the)[ \t]+)?(?:(?:common|typical|frequent|classic)[ \t]+)?"
-    rf"mistakes?(?!-\w){_EXPLAINED}"
+    rf"(?:mistakes?|pitfalls?)(?!-\w)(?:[ \t]+to[ \t]+avoid)?{_EXPLAINED}"
+    rf"|(?:what|things|errors)[ \t]+to[ \t]+avoid{_EXPLAINED}"
     # ``This won't work``, ``The following will fail``, ``Does not work here``
     rf"|(?:(?:this|that|these|it|the[ \t]+following|(?:this|that|the[ \t]+next)[ \t]+{_THING})"
     r"[ \t]+)?(?:(?:won[\u2019']?t|will[ \t]+not|would[ \t]+not|wouldn[\u2019']?t|does[ \t]+not|"

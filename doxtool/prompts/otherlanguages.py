@@ -29,6 +29,15 @@ GONE = (
     r"(?=[ \t]*(?:[^\w\s`]|\Z))"
     r"|已?(?:弃用|废弃|移除|删除)|非推奨|廃止|削除済み)"
 )
+#: words that say a name is not there yet, as a mark after it (``(demnächst)``,
+#: ``(bientôt)``, ``(próximamente)``, ``（即将推出）``, ``(скоро)``)
+NOT_YET = (
+    r"demnächst|bald[ \t]+verfügbar|geplant|noch[ \t]+nicht[ \t]+verfügbar|"
+    r"bientôt|(?:à|a)[ \t]+venir|prévue?|pas[ \t]+encore[ \t]+disponible|"
+    r"próximamente|proximamente|planead[oa]|todavía[ \t]+no[ \t]+disponible|"
+    r"即将推出|计划中|尚未(?:支持|实现|提供)|近日公開|未実装|"
+    r"скоро|планируется|(?:ещё|еще)[ \t]+не[ \t]+доступ\w*"
+)
 #: a label that calls the example after it wrong: ``Falsch``, ``Falsches
 #: Beispiel``, ``So nicht``, ``Mauvais exemple``, ``Exemple incorrect``,
 #: ``Incorrecto``, ``错误示例``, ``反例``, ``悪い例``, ``Так нельзя``
@@ -45,13 +54,38 @@ WRONG_LABEL = (
     r"(?:错误|不正确|禁止|不要这样(?:做|写)?)(?:的)?(?:示例|例子|用法|调用|格式|写法)?|反例|"
     r"(?:悪い|誤った|間違った|NG)(?:例|使い方|呼び出し)?|誤り|間違い|"
     r"неправильн(?:о|ый(?:[ \t]+пример)?)|неверн(?:о|ый(?:[ \t]+пример)?)|(?:так[ \t]+)?нельзя|"
-    r"плохой[ \t]+пример"
+    r"плохой[ \t]+пример|"
+    # the title of a section of mistakes: ``Häufige Fehler``, ``Erreurs
+    # courantes``, ``Errores comunes``, ``常见错误``, ``よくある間違い``,
+    # ``Типичные ошибки``
+    r"(?:häufige|typische|gängige)[ \t]+fehler|"
+    r"erreurs[ \t]+(?:courantes|fréquentes|frequentes|typiques|à[ \t]+éviter)|"
+    r"errores[ \t]+(?:comunes|frecuentes|típicos|tipicos|a[ \t]+evitar)|"
+    r"常见(?:的)?错误|易错点|よくある(?:間違い|誤り|ミス)|"
+    r"(?:частые|типичные|распространённые|распространенные)[ \t]+ошибки"
 )
 #: a short explanation after a label's words (``Falsch (zusätzliche
 #: Schlüssel)``, ``错误（多余的键）``, ``Falsch — nie so``)
 EXPLAINED = r"(?:[ \t]*(?:[(\uff08].*[)\uff09]|[,\uff0c\u2014\u2013].*|-(?=[ \t-]|$).*)|[ \t]+-.*)?"
 
 WRONG_LABEL_RE = re.compile(rf"(?:{WRONG_LABEL}){EXPLAINED}", re.I)
+
+
+#: a label that calls the example after it right, or shows the fix of a
+#: mistake: ``Richtig``, ``Stattdessen``, ``Bon exemple``, ``À la place``,
+#: ``Correcto``, ``En su lugar``, ``正确示例``, ``正しい例``, ``Правильно``
+RIGHT_LABEL = (
+    r"(?:richtig|korrekt)(?:e|es|er|en)?(?:[ \t]+(?:beispiel|aufruf|verwendung))?|"
+    r"stattdessen|besser|so[ \t]+ist[ \t]+es[ \t]+richtig|"
+    r"bon[ \t]+exemple|(?:exemple|appel)[ \t]+correct|(?:à|a)[ \t]+la[ \t]+place|"
+    r"correct[oa](?:[ \t]+(?:ejemplo|uso|llamada))?|(?:ejemplo|uso)[ \t]+correcto|"
+    r"en[ \t]+su[ \t]+lugar|"
+    r"正确(?:的)?(?:示例|例子|用法|调用|写法)?|应该这样(?:写|做)?|正しい(?:例|使い方|呼び出し)?|"
+    r"правильн(?:о|ый(?:[ \t]+пример)?)|вместо[ \t]+этого"
+)
+RIGHT_LABEL_RE = re.compile(
+    rf"[\s*_]*(?:{RIGHT_LABEL}){EXPLAINED}[\s*_]*[:!\uff1a\uff01]?[\s*_]*", re.I
+)
 
 
 #: the word "tool" in other languages, as a label before a tool's name in a

@@ -233,6 +233,7 @@ from __future__ import annotations
 import re
 
 from doxtool.core.facts import Problem
+from doxtool.prompts.labelled import settle_labelled_headings
 from doxtool.prompts.model import TOOLS_PLACEHOLDER_RE, PromptDoc
 from doxtool.prompts.prosetitle import yield_prose_title
 from doxtool.prompts.reader import PromptReader
@@ -250,6 +251,7 @@ def parse_prompt(text: str, path: str) -> PromptDoc:
     )
     try:
         PromptReader(text, doc).read()
+        settle_labelled_headings(doc)
         yield_prose_title(doc, text)
     except ImportError:
         raise  # a missing parser is doxtool's problem, not the prompt's

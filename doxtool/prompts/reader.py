@@ -28,9 +28,9 @@ from doxtool.prompts.exlabels import html_lead, inline_label, labels_right, wron
 from doxtool.prompts.frontmatter import markdown_source, parsed
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
-    heading_name,
     is_methods_section,
     is_sub_section,
+    section_heading,
     title_name,
 )
 from doxtool.prompts.introduced import Sections
@@ -171,7 +171,7 @@ class PromptReader:
         if level >= 3 and is_sub_section(inline.content):
             return  # ``### arguments`` under ``### kv_store``: still its section
         first, self.headed = not self.headed, True
-        name = heading_name(inline.content) if level == 3 else None
+        name, mark = section_heading(inline.content, level, first or self.title_level > 0)
         source = "heading"
         if name is None and first:
             # the file's first heading names its tool by its first word, as the
@@ -193,8 +193,8 @@ class PromptReader:
         if name is None or inline.map is None:
             return
         text_map = TextMap(inline.content, inline.map[0], self.lines)
-        line, column = text_map.position(max(inline.content.find(name), 0))
-        self.doc.tools.append(PromptTool(name, line, column, source, part=self.method_part))
+        at = text_map.position(max(inline.content.find(name), 0))
+        self.doc.tools.append(PromptTool(name, *at, source, part=self.method_part, mark=mark))
 
     # Paragraphs: args lines and inline examples -----------------------------
 

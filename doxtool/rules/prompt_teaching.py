@@ -20,10 +20,9 @@ from doxtool.rules.tool_prompts import (
     browser_files,
     framework_elsewhere,
     inherited_prompts,
-    is_qualified_mcp_name,
     is_tool_prompt,
     listed_tools,
-    mcp_servers,
+    mcp_named,
     profile_modules,
     prompt_files,
     unread_arguments,
@@ -103,7 +102,8 @@ shape than `### name`) whose first word names no tool (`## memory tools`);
 a qualified `server.tool` name (a dot before any `:method`), which Agent Zero
 looks up among its MCP servers' tools first (which servers are configured is
 not in the code), and a heading naming such a name's server (`### github` over
-`### github.x:`, as Agent Zero lists MCP tools); a tool
+`### github.x:`, as Agent Zero lists MCP tools) or, as a list item does, its
+tool (`### create_issue` where the prompt writes `github.create_issue`); a tool
 whose module the `exclude` globs leave out (the file, or its directory: it
 exists, but is not checked); any tool while a tool directory is a link
 leading out of the repository (not followed: which tools it holds is
@@ -115,7 +115,7 @@ a tool in the same file (a tool that exists, or one an example calls or an
 argument is taught under), when nothing ties it to a call (no example calls
 it, no argument is taught under it): such a heading is a sub-section of that
 tool's prompt (`### tips`, `### notes` under `### search`). `### arguments`,
-`### parameters`, `### usage` and `### examples` (any case, not in backticks)
+`### parameters`, `### usage`, `### examples`, `### troubleshooting`, `### errors`, ...
 are always parts of a tool's prompt, never a tool, and the arguments under them are the
 tool's above. In a prompt file not named `agent.system.tool.*.md` (checked
 when it holds a tool's section, as `agent.system.tools_vision.md` does), a
@@ -303,7 +303,7 @@ renamed tool makes every such call fail, and the framework answers with the
                         subject=f"{prompt.path}:unknown:{tool.name}",
                     )
                     continue
-                mcp = is_qualified_mcp_name(base) or (heading and base in mcp_servers(prompt.doc))
+                mcp = mcp_named(prompt.doc, tool)
                 if exists or TEMPLATE.search(tool.name) or mcp:
                     continue
                 where = _WHERE.get(tool.source, "example")

@@ -220,6 +220,35 @@ def mcp_servers(doc: PromptDoc) -> set[str]:
     return {base.partition(".")[0] for base in bases if is_qualified_mcp_name(base)} - called
 
 
+def mcp_named(doc: PromptDoc, tool: PromptTool) -> bool:
+    """Whether ``tool``, a name ``doc`` writes, is an MCP server's: a
+    qualified ``server.tool`` name; a heading naming the server of one the
+    prompt writes (``### github`` over ``### github.create_issue:``); or a
+    heading or list item naming the tool part of one the prompt writes in a
+    heading, an example or a code span of its prose (``### create_issue``
+    beside ``call it as `github.create_issue```), which Agent Zero looks up
+    by the qualified name. Not a name an example calls as a tool of its own."""
+    base = tool.name.split(":", 1)[0]
+    if is_qualified_mcp_name(base):
+        return True
+    if tool.source not in ("heading", "list") or base in _called(doc):
+        return False
+    if tool.source == "heading" and base in mcp_servers(doc):
+        return True
+    written = (item.name.split(":", 1)[0] for item in [*doc.tools, *doc.mentions])
+    return any(_QUALIFIED_RE.fullmatch(name) and name.partition(".")[2] == base for name in written)
+
+
+#: a qualified ``server.tool`` name as a prompt writes one (not a path,
+#: ``tools/wait.py``)
+_QUALIFIED_RE = re.compile(r"[\w-]+\.[\w-]+")
+
+
+def _called(doc: PromptDoc) -> set[str]:
+    """The names ``doc``'s examples call as tools, before any ``:``."""
+    return {tool.name.split(":", 1)[0] for tool in doc.tools if tool.source == "example"}
+
+
 def framework_elsewhere(ctx: Context) -> bool:
     """Whether the framework the tools run in lies outside the repository: tool
     bases are configured and the module of none of them is here (a plugin's or
@@ -277,6 +306,10 @@ def unread_arguments(
     for taught in doc.arguments:
         tool_name = taught.tool or next(iter(documented_tools(doc)), None)
         found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
+        if found is None and taught.step:
+            # under ``### 1. decide``, a step of the prompt's tool: its argument
+            tool_name = next(iter(documented_tools(doc)), None)
+            found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
         if tool_name and found is not None and not may_read(found[1], taught.name):
             yield taught, tool_name, found[0]
 
