@@ -15,6 +15,7 @@ from __future__ import annotations
 from doxtool.rules import (
     agents_documents,
     agents_index,
+    argument_keys,
     companion_arguments,
     companion_blocks,
     companion_items,
@@ -42,6 +43,7 @@ ALL_RULES: list[type[Rule]] = sorted(
     [
         *module.RULES,
         *tool_shape.RULES,
+        *argument_keys.RULES,
         *tool_imported.RULES,
         *tool_response.RULES,
         *response_call.RULES,
