@@ -1,0 +1,35 @@
+"""The spellings of a path glob of the configuration that name the same paths.
+
+``exclude``, ``extend-exclude`` and ``per-file-ignores`` are matched against
+repository paths as doxtool writes them: relative to the root, without a
+leading ``./`` and without a trailing ``/``. A glob written ``./build`` or
+``tools/`` (as a shell or a ``.gitignore`` would take it) names the path
+``build`` or ``tools``; kept as written, it could match no path at all, and
+what it was meant to leave out would still be checked. A glob starting with
+``**/`` names the paths at any depth, the root's own included, as gitignore
+and other linters read it (``fnmatch``'s ``*`` alone needs one directory
+at least).
+"""
+
+from __future__ import annotations
+
+
+def normalized(pattern: str) -> str:
+    """``pattern`` without leading ``./`` and trailing ``/`` (a glob of the
+    root itself, ``./`` or ``/``, is kept as written: it names no path)."""
+    text = pattern
+    while text.startswith("./"):
+        text = text[2:].lstrip("/")
+    text = text.rstrip("/")
+    return text or pattern
+
+
+def spellings(pattern: str) -> list[str]:
+    """The globs ``pattern`` stands for: itself and, for ``**/rest``, ``rest``
+    (the paths at the root's own level)."""
+    forms = [pattern]
+    while pattern.startswith("**/"):
+        pattern = pattern[3:]
+        if pattern:
+            forms.append(pattern)
+    return forms
