@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from doxtool.core.digests import blake2b
-from doxtool.core.globs import normalized
+from doxtool.core.globs import normalized, slashed
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -280,7 +280,7 @@ def _check_dirs(value: Any, key: str, where: str) -> list[str]:
             problem = f"is a pattern: `{key}` names directories{_LITERAL_DIRS[key]}"
         if problem is not None:
             raise ConfigError(f"{where}: `{key}`: {json.dumps(entry)} {problem}")
-    return dirs
+    return [slashed(entry) for entry in dirs]  # ``prompts\\`` is ``prompts/``
 
 
 def _check_path(value: Any, key: str, where: str) -> str:
@@ -289,7 +289,7 @@ def _check_path(value: Any, key: str, where: str) -> str:
     problem = relative_path_problem(path) if path or key == "cache-dir" else None
     if problem is not None:
         raise ConfigError(f"{where}: `{key}`: {json.dumps(path)} {problem}")
-    return path
+    return slashed(path)
 
 
 def _check_patterns(value: Any, key: str, where: str) -> list[str]:
