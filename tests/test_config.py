@@ -316,3 +316,63 @@ def test_an_empty_directory_or_base_list_is_read_as_given(
     assert result.exit_code == 1, result.output
     assert message in result.output
     assert "internal error" not in result.output and "deriving from \n" not in result.output
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        'per-file-ignores = { "./tools/legacy_wait.py" = ["DOX1"] }',
+        'per-file-ignores = { "**/tools/legacy_*.py" = ["DOX1"] }',
+        'extend-exclude = ["./tools/legacy_wait.py"]',
+        'extend-exclude = ["./legacy/"]',
+        'extend-exclude = ["legacy/"]',
+        'extend-exclude = ["**/legacy"]',
+        'extend-exclude = ["**/legacy/util.py"]',
+        'per-file-ignores = { "tools\\\\legacy_wait.py" = ["DOX1"] }',
+        'extend-exclude = [".\\\\legacy\\\\"]',
+    ],
+)
+def test_a_glob_written_with_dot_slash_a_trailing_slash_or_a_leading_double_star_matches(
+    make_repo, run_cli, setting: str
+) -> None:
+    """``./x``, ``x/`` and ``**/x`` name the repository path ``x`` (``**/``
+    at the root's own level too), as a shell or a ``.gitignore`` reads them:
+    kept as written, they matched no path, and what they were to leave out
+    was reported."""
+    files = clean_files()
+    files["tools/legacy_wait.py"] = UNTIL_PY.replace("WaitTool", "LegacyWaitTool")
+    files["tools/legacy_wait.py.dox.md"] = WAIT_DOX.replace("WaitTool", "LegacyWaitTool").replace(
+        "wait.py", "legacy_wait.py"
+    )
+    files["legacy/util.py"] = "X = 1\n"
+    table = '[tool.doxtool]\ninternal-tools = ["unknown", "legacy_wait"]\ndocumented-dirs = ["legacy"]\n'
+    files["pyproject.toml"] = table
+    root = make_repo(files)
+    before = run_cli(root, "check", "--no-cache", "--select", "DOX")
+    assert "tools/legacy_wait.py.dox.md" in before.output, before.output
+    assert "legacy/util.py:1:1: DOX001" in before.output, before.output
+    (root / "pyproject.toml").write_text(table + setting + "\n")
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX")
+    named = "legacy_wait" if "tools" in setting else "legacy/util.py"
+    assert named not in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    "setting",
+    ['prompt-dirs = ["prompts\\\\"]', 'tool-dirs = ["tools\\\\"]', 'documented-dirs = ["lib\\\\"]'],
+)
+def test_a_directory_written_with_windows_separators_is_the_directory(
+    make_repo, run_cli, setting: str
+) -> None:
+    """``prompts\\`` names ``prompts/``, as the check of a configured path
+    already reads a backslash: kept as written, it named no directory, and
+    every tool taught there was reported as taught nowhere (``PRM001``)."""
+    files = clean_files()
+    files["lib/util.py"] = "X = 1\n"
+    files["pyproject.toml"] = f"[tool.doxtool]\n{setting}\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache")
+    if "documented-dirs" in setting:
+        assert "lib/util.py:1:1: DOX001" in result.output, result.output
+    else:
+        assert result.exit_code == 0, result.output

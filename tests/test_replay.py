@@ -58,6 +58,28 @@ def test_unchanged_check_is_replayed_and_changes_are_seen(make_repo) -> None:
     assert "tools/other.py" not in removed.stdout
 
 
+def test_a_file_written_again_within_its_modification_time_is_not_replayed(make_repo) -> None:
+    """A file written again just after a recorded run, keeping its size and
+    modification time (a file system whose clock ticks coarsely), is read
+    afresh: its bytes were recorded beside its time."""
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    module = root / "tools/wait.py"
+    first = _run(root, "check", "--select", "DOX")
+    assert first.returncode == 0, first.stderr
+    stamp = module.stat()
+    module.write_text(WAIT_PY.replace('"seconds"', '"sekonds"'))
+    os.utime(module, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert module.stat().st_size == stamp.st_size
+    again = _run(root, "check", "--select", "DOX")
+    assert again.returncode == 1, again.stdout
+    assert "`sekonds`" in again.stdout
+    # the run that saw it is replayed while the file stays as it is
+    stamp = _record(root).stat().st_mtime_ns
+    replayed = _run(root, "check", "--select", "DOX")
+    assert (replayed.returncode, replayed.stdout) == (again.returncode, again.stdout)
+    assert _record(root).stat().st_mtime_ns == stamp, "an unchanged tree is replayed"
+
+
 def test_fix_is_never_replayed(make_repo) -> None:
     root = make_repo({"tools/wait.py": WAIT_PY})
     assert _run(root, "check", "--select", "DOX001").returncode == 1

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from doxtool.core.digests import blake2b
+from doxtool.core.globs import normalized, slashed
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -221,9 +222,13 @@ def _check_allowed_keys(value: Any, key: str, where: str) -> list[str]:
 def _check_per_file(value: Any, key: str, where: str) -> dict[str, list[str]]:
     if not isinstance(value, dict):
         raise ConfigError(f"{where}: `{key}` must be a table of glob = [codes]")
-    return {
-        pattern: _check_list(codes, f"{key}.{pattern}", where) for pattern, codes in value.items()
-    }
+    table: dict[str, list[str]] = {}
+    for pattern, codes in value.items():
+        # ``./tools/x.py`` and ``tools/x.py`` are one glob (:mod:`doxtool.core.globs`)
+        table.setdefault(normalized(pattern), []).extend(
+            _check_list(codes, f"{key}.{pattern}", where)
+        )
+    return table
 
 
 #: keys naming directories (globs) relative to the project root
@@ -275,7 +280,7 @@ def _check_dirs(value: Any, key: str, where: str) -> list[str]:
             problem = f"is a pattern: `{key}` names directories{_LITERAL_DIRS[key]}"
         if problem is not None:
             raise ConfigError(f"{where}: `{key}`: {json.dumps(entry)} {problem}")
-    return dirs
+    return [slashed(entry) for entry in dirs]  # ``prompts\\`` is ``prompts/``
 
 
 def _check_path(value: Any, key: str, where: str) -> str:
@@ -284,14 +289,14 @@ def _check_path(value: Any, key: str, where: str) -> str:
     problem = relative_path_problem(path) if path or key == "cache-dir" else None
     if problem is not None:
         raise ConfigError(f"{where}: `{key}`: {json.dumps(path)} {problem}")
-    return path
+    return slashed(path)
 
 
 def _check_patterns(value: Any, key: str, where: str) -> list[str]:
     patterns = _check_list(value, key, where)
     if any(not pattern.strip() for pattern in patterns):
         raise ConfigError(f"{where}: `{key}`: an empty pattern matches nothing")
-    return patterns
+    return [normalized(pattern) for pattern in patterns]
 
 
 def _check_bases(value: Any, key: str, where: str) -> list[str]:

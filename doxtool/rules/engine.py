@@ -14,6 +14,7 @@ from doxtool.companions.edits import drop_emptied_headers
 from doxtool.companions.insertions import combine_insertions, items_first
 from doxtool.core.edits import Edit, accepted_edits, apply_edits, split_lines
 from doxtool.core.findings import Finding, Fix
+from doxtool.core.globs import spellings
 from doxtool.core.source import ReadError, SourceText, decode, read_bytes
 from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.rules import ALL_RULES
@@ -188,7 +189,7 @@ def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> l
         codes = [
             c
             for pattern, cs in table.items()
-            if any(fnmatch.fnmatch(path, pattern) for path in paths)
+            if any(fnmatch.fnmatch(path, form) for path in paths for form in spellings(pattern))
             for c in cs
         ]
         if not _matches(finding.code, codes):

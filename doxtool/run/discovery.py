@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Protocol
 
+from doxtool.core.globs import spellings
 from doxtool.core.unlisted import absent, refuse
 from doxtool.run.listing import listed_entry, unescape_path
 
@@ -42,9 +43,11 @@ def _compiled(patterns: list[str]) -> re.Pattern[str] | None:
 class Exclusion:
     """The exclude globs: a repository path is excluded when a glob matches it
     whole, or a glob without ``/`` matches one of its components (``fnmatch``
-    rules: ``*`` crosses ``/``, case counts)."""
+    rules: ``*`` crosses ``/``, case counts; ``**/x`` matches ``x`` too:
+    :func:`~doxtool.core.globs.spellings`)."""
 
     def __init__(self, patterns: list[str]) -> None:
+        patterns = [form for pattern in patterns for form in spellings(pattern)]
         literal = [p for p in patterns if not WILDCARDS.intersection(p)]
         wild = [p for p in patterns if WILDCARDS.intersection(p)]
         #: globs without wildcards: each matches exactly its own text

@@ -8,9 +8,10 @@ change output, and the metadata (modification time and size) of every
 directory and every file under the project root, whatever its name or suffix
 (dot-directories included: a tool folder may be ``.agent/tools``, a baseline
 may be ``accepted.txt``), save for the excluded directories, version control
-directories and the cache directory. Any change there, an added or deleted
-file included, makes a fresh run. A run that reads anything outside the root
-(a baseline or a template folder configured elsewhere) is not recorded.
+directories and the cache directory, and the bytes of files modified just
+before the run (:mod:`doxtool.run.racy`). Any change there, an added or
+deleted file included, makes a fresh run. A run that reads anything outside
+the root (a baseline or a template folder configured elsewhere) is not recorded.
 
 The record lives in ``.doxtool_cache/runs.record`` at the project root (the
 name is historical). A cache directory can come with an untrusted checkout, so
@@ -20,8 +21,8 @@ recursion or a huge length could exhaust. A record replays only for the root
 it sits in and only while every input is unchanged (modification times to the
 nanosecond included, which a checkout sets afresh); anything unexpected in it
 means a fresh run. This module imports nothing but ``os``, ``sys``, ``time`` and
-two small modules of doxtool's that import no more (the listing and bounded
-reads), so a replay costs little more than starting Python.
+small modules of doxtool's (the listing, bounded reads, digests of racy files),
+so a replay costs little more than starting Python.
 """
 
 from __future__ import annotations
@@ -31,12 +32,8 @@ import sys
 import time
 
 from doxtool.core.reads import read_upto
-from doxtool.run.listing import (
-    CACHE_DIR,
-    directories,
-    inputs,
-    inputs_excluding,
-)
+from doxtool.run.listing import CACHE_DIR, directories, inputs, inputs_excluding
+from doxtool.run.racy import racy_digests, racy_unchanged
 
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
@@ -48,8 +45,8 @@ FINDINGS_STATE = "findings.state"
 MAX_RECORDS = 16
 #: a record file larger than this is ignored
 MAX_RECORD_BYTES = 16 * 1024 * 1024
-_MAGIC = "doxtool-runs 3\n"
-_FIELDS = 8  # key, context, root, skip, files, stdout, stderr, code
+_MAGIC = "doxtool-runs 4\n"
+_FIELDS = 9  # key, context, root, skip, files, racy, stdout, stderr, code
 #: options that make a run write files, or print what a replay cannot
 _INELIGIBLE = frozenset(
     {"--fix", "--diff", "--no-cache", "-v", "--verbose", "-h", "--help", "--debug"}
@@ -263,17 +260,18 @@ def _record_root(path: str) -> str:
 class Found:
     """A recorded run that may answer this one, if the tree is as it was."""
 
-    __slots__ = ("code", "files", "root", "skip", "stderr", "stdout")
+    __slots__ = ("code", "files", "racy", "root", "skip", "stderr", "stdout")
 
     def __init__(
-        self, root: str, skip: frozenset[str], files: str, stdout: str, stderr: str, code: int
+        self, root: str, skip: frozenset[str], files: str, racy: str, out: str, err: str, code: int
     ) -> None:
         self.root = root
         self.skip = skip
-        #: the recorded listing of the tree
+        #: the recorded listing of the tree, and the digests of its racy files
         self.files = files
-        self.stdout = stdout
-        self.stderr = stderr
+        self.racy = racy
+        self.stdout = out
+        self.stderr = err
         self.code = code
 
 
@@ -286,7 +284,7 @@ def find(argv: list[str], cwd: str) -> Found | None:
     record = _load(path).get(repr([argv, cwd]))
     if record is None or len(record) != _FIELDS - 1:
         return None
-    context, root, skip_text, files, stdout, stderr, code_text = record
+    context, root, skip_text, files, racy, stdout, stderr, code_text = record
     if code_text not in ("0", "1"):
         return None
     # a record speaks only for the tree it sits in: one that names another
@@ -296,7 +294,7 @@ def find(argv: list[str], cwd: str) -> Found | None:
     skip = frozenset(skip_text.split("\0")) if skip_text else frozenset()
     if context != _context(argv, cwd):
         return None
-    return Found(root, skip, files, stdout, stderr, int(code_text))
+    return Found(root, skip, files, racy, stdout, stderr, int(code_text))
 
 
 def replay_found(found: Found) -> int | None:
@@ -304,7 +302,7 @@ def replay_found(found: Found) -> int | None:
     code. A tree found changed is kept for the run that follows (:class:`Pending`)."""
     began = time.time_ns()
     now = inputs(found.root, found.skip)
-    if found.files != now:
+    if found.files != now or not racy_unchanged(found.root, found.racy):
         _LISTED[found.root] = (began, found.skip, now)
         return None
     sys.stdout.write(found.stdout)
@@ -384,6 +382,7 @@ class Pending:
             began = time.time_ns()
             skip, self.files = inputs_excluding(root, excluded)
         _TAKEN[root] = (began, self.files)
+        self.racy = racy_digests(root, self.files, began)
         self.skip = tuple(sorted(skip))
         self.context = _context(argv, cwd)
 
@@ -406,6 +405,7 @@ class Pending:
                 self.root,
                 "\0".join(self.skip),
                 self.files,
+                self.racy,
                 stdout,
                 stderr,
                 str(int(code)),

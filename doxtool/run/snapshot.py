@@ -28,6 +28,7 @@ from doxtool.run.listing import (
 )
 from doxtool.run.loaders import loader_modules
 from doxtool.run.project import Project
+from doxtool.run.racy import RACY_NS
 from doxtool.run.records import FIND_LOOKUPS, Records
 from doxtool.run.replay import taken_listing
 from doxtool.run.toolpackages import package_modules
@@ -44,11 +45,8 @@ def _digest(path: str, size: int) -> str:
     return "" if data is None else blake2b(data, digest_size=16).hexdigest()
 
 
-#: a file modified this close to the last snapshot may have changed again
-#: within the file system's time granularity: its digest is taken afresh
-RACY_NS = 3_000_000_000
-
 #: path -> (modification time ns, size) of files modified close to a snapshot
+#: (:data:`RACY_NS`): their digests are taken afresh
 Racy = dict[str, tuple[int, int]]
 
 
