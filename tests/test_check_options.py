@@ -89,6 +89,32 @@ def test_exit_codes(make_repo, run_cli) -> None:
     assert outside.exit_code == 2 and "outside the project root" in outside.output
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", ""),
+        ("check", "", "tools/wait.py"),
+        ("check", "--fix", ""),
+        ("check", "--root", ""),
+        ("check", "--config", ""),
+        ("check", "--baseline", ""),
+        ("inspect", ""),
+        ("schema", ""),
+        ("baseline", "write", ""),
+    ],
+)
+def test_an_empty_path_is_a_usage_error_not_the_whole_repository(
+    make_repo, run_cli, args: tuple[str, ...]
+) -> None:
+    root = _drifted(make_repo)
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    result = run_cli(root, *args)
+    assert result.exit_code == 2, result.output
+    assert "an empty path names no file" in result.output
+    assert "DOX" not in result.output and "PRM" not in result.output
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
 def test_statistics_count_per_code_with_name_and_fixable(make_repo, run_cli) -> None:
     root = _drifted(make_repo)
     result = run_cli(root, "check", "--statistics")

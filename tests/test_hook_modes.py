@@ -59,6 +59,24 @@ def test_only_paths_with_no_deletion_checks_nothing(tmp_path, run_cli) -> None:
     assert given.exit_code == 1 and _findings(given.output)[0].startswith(DRIFT)
 
 
+def test_only_paths_in_the_first_commit_checks_nothing(tmp_path, run_cli) -> None:
+    """A branch with no commit yet: the first commit deletes nothing, so a
+    hook given no PATHS checks nothing, not the whole working tree."""
+    (tmp_path / ".git").rmdir()
+    _git(tmp_path, "init", "-q")
+    write_files(tmp_path, {**FRAMEWORK, **clean_files(), "tools/wait.py": UNTIL_PY})
+    (tmp_path / "README.md").write_text("docs\n")
+    _git(tmp_path, "add", "README.md")  # the drifted tool is not even staged
+    whole = run_cli(tmp_path, "check", "--no-cache")
+    assert whole.exit_code == 1 and _findings(whole.output)[0].startswith(DRIFT)
+    result = run_cli(tmp_path, "check", "--no-cache", "--only-paths")
+    assert result.exit_code == 0, result.output
+    assert _findings(result.output) == []
+    assert "nothing checked" in result.output
+    given = run_cli(tmp_path, "check", "--no-cache", "--only-paths", "tools/wait.py")
+    assert given.exit_code == 1 and _findings(given.output)[0].startswith(DRIFT)
+
+
 def test_only_paths_checks_what_staged_deletions_reach(tmp_path, run_cli) -> None:
     files = {**clean_files(), **tool_named("other"), **tool_named("third")}
     files["tools/wait.py"] = UNTIL_PY  # drift in a file no deletion reaches

@@ -343,6 +343,13 @@ CASES = [
         expect=(("DOX009", "nested too deeply"),),
     ),
     Case(
+        # every heading over a list is weighed as a list's title in other words:
+        # the lines after each are read once, not the whole text per heading
+        "companion-5000-headings-over-lists",
+        _companion("# DOX\n" + "".join(f"## Part {i}\n- `seconds` {i}\n" for i in range(5000))),
+        expect=(("DOX102", "Runtime Contracts"),),
+    ),
+    Case(
         "prompt-json-10000-deep",
         {
             "prompts/agent.system.tool.wait.md": WAIT_PROMPT.replace(

@@ -4,6 +4,7 @@ while writing leaves the whole old file or the whole new one."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import stat
@@ -222,6 +223,44 @@ def test_fix_never_writes_through_a_linked_companion(
     result = CliRunner().invoke(cli, ["check", "--fix"], catch_exceptions=False)
     assert inner.read_text() == STALE_DOX
     assert (root / "tools/wait.py.dox.md").is_symlink()
+
+
+def test_a_linked_companions_findings_have_no_fix_in_check_diff_or_fix(
+    make_repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fix doxtool refuses to write is no fix: check, --diff and --fix agree."""
+    timer_dox = STALE_DOX.replace("WaitTool", "TimerTool").replace("wait.py", "timer.py")
+    root = make_repo(
+        {
+            "tools/wait.py": WAIT_PY,
+            "docs/wait.md": STALE_DOX,
+            "tools/timer.py": WAIT_PY.replace("WaitTool", "TimerTool"),
+            "tools/timer.py.dox.md": timer_dox,
+        }
+    )
+    (root / "tools/wait.py.dox.md").symlink_to(Path("..") / "docs" / "wait.md")
+    monkeypatch.chdir(root)
+    runner = CliRunner()
+    checked = runner.invoke(cli, ["check", "--format", "json"], catch_exceptions=False)
+    findings = json.loads(checked.stdout)
+    linked = [f for f in findings if f["path"] == "tools/wait.py.dox.md"]
+    plain = [f for f in findings if f["path"] == "tools/timer.py.dox.md"]
+    assert linked and plain, findings
+    assert not any(f["fixable"] or f["fix"] for f in linked), linked
+    assert any(f["fixable"] for f in plain), plain
+    diff = runner.invoke(cli, ["check", "--diff"], catch_exceptions=False)
+    assert diff.exit_code == 1, diff.output
+    assert "not written" not in diff.stderr
+    assert "+++ b/tools/timer.py.dox.md" in diff.stdout
+    assert "b/tools/wait.py.dox.md" not in diff.stdout
+    fixed = runner.invoke(cli, ["check", "--fix"], catch_exceptions=False)
+    assert fixed.exit_code == 1, fixed.output
+    assert "not written" not in fixed.stderr
+    assert (root / "tools/timer.py.dox.md").read_text() != timer_dox
+    assert (root / "docs/wait.md").read_text() == STALE_DOX
+    assert (root / "tools/wait.py.dox.md").is_symlink()
+    again = runner.invoke(cli, ["check", "--format", "json"], catch_exceptions=False)
+    assert [f for f in json.loads(again.stdout) if f["path"] == "tools/wait.py.dox.md"] == linked
 
 
 _KILLED_WRITER = textwrap.dedent(

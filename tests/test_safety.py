@@ -606,6 +606,25 @@ def test_a_cache_directory_holding_sources_is_refused(
     assert uncached == (2 if cache_dir.startswith(".") else 0)
 
 
+@pytest.mark.parametrize("target", [".", "..", "tools"])
+def test_a_cache_directory_that_is_a_link_leaves_the_cache_off_and_the_run_whole(
+    make_repo, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    """The cache never writes through a link: a `.doxtool_cache` linked to the
+    root, a directory above it or a source directory is no cache, and no error."""
+    root = make_repo(clean_files())
+    (root / ".doxtool_cache").symlink_to(target, target_is_directory=True)
+    before = sorted(p.name for p in root.iterdir())
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "", result.stderr
+    assert sorted(p.name for p in root.iterdir()) == before
+    assert not (root / ".gitignore").exists() and not (root / "tools/.gitignore").exists()
+    assert not (root.parent / ".gitignore").exists()
+    assert (root / ".doxtool_cache").is_symlink()
+
+
 def test_a_cache_gitignore_cut_short_is_written_again_whole(make_repo, monkeypatch) -> None:
     root = make_repo(clean_files())
     assert _check(root, monkeypatch).exit_code == 0  # --no-cache: nothing written

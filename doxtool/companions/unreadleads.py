@@ -14,13 +14,13 @@ HTML comment (an example, a line set aside) is no lead.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.parenstatement import PARENTHESIZED, parenthesized_values
 from doxtool.companions.respelled import ARGUMENT_WORDS
+from doxtool.companions.shownlines import shown_after, shown_lines
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
 
@@ -79,32 +79,6 @@ def looks_like_lead(kind: str, subject: str, text: str) -> bool:
         if text[stop : stop + 1] == ":" and _ARGUMENTS.search(text, name_end, stop):
             return True
     return False
-
-
-def shown_lines(companion: Companion) -> Iterator[tuple[int, str]]:
-    """(1-based number, content) of each line of ``companion`` outside its
-    code blocks and HTML blocks, with the HTML comments in it left out (one
-    opened there and closed on a later line too)."""
-    in_comment = False
-    for index, raw in enumerate(companion.lines):
-        if companion.in_code(index):
-            in_comment = False
-            continue
-        text = line_content(raw)
-        shown: list[str] = []
-        position = 0
-        while True:
-            if in_comment:
-                end = text.find("-->", position)
-                if end < 0:
-                    break
-                position, in_comment = end + 3, False
-            start = text.find("<!--", position)
-            shown.append(text[position : start if start >= 0 else len(text)])
-            if start < 0:
-                break
-            position, in_comment = start + 4, True
-        yield index + 1, "".join(shown)
 
 
 def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
@@ -330,8 +304,8 @@ def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) 
     values = expected.values if isinstance(expected.values, list) else []
     names = {v.get("name") for v in values if isinstance(v, dict)}
     started = False
-    for at, content in shown_lines(companion):
-        if at <= number or not content.strip():
+    for _, content in shown_after(companion, number):
+        if not content.strip():
             continue
         found = _ITEM_NAME.match(content)
         if found is not None and found.group(1) in names:
@@ -404,8 +378,8 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
     read = {i + 1 for block in companion.blocks for i in range(block.start, block.end)}
     named = arguments = 0
     started = False
-    for at, content in shown_lines(companion):
-        if at <= number or not content.strip() or at in read:
+    for at, content in shown_after(companion, number):
+        if not content.strip() or at in read:
             continue
         if not _ITEM.match(content):
             if not started or not content[:1].isspace():

@@ -19,6 +19,7 @@ from doxtool.core.source import ReadError, SourceText, decode, read_bytes
 from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
+from doxtool.rules.writable import writable_fixes
 from doxtool.run import communication, incremental
 from doxtool.run.context import Context, Scope
 from doxtool.run.prefetch import Progress, prefetch
@@ -105,7 +106,7 @@ def run(
     unique: dict[tuple[object, ...], Finding] = {}
     for finding in kept:
         unique.setdefault((*finding.sort_key(), finding.subject), finding)
-    return sorted(unique.values(), key=Finding.sort_key)
+    return writable_fixes(ctx.project.root, sorted(unique.values(), key=Finding.sort_key))
 
 
 def scope_files(ctx: Context) -> list[str]:

@@ -380,6 +380,9 @@ def cache_dir_problem(root: Path, cache_dir: str, sources: dict[str, list[str]])
     """
     if not cache_dir:
         return None
+    named = Path(root, cache_dir)
+    if named != Path(root) and named.is_symlink():
+        return None  # a link is never the cache's: it stays off, and writes nothing there
     root = root.resolve()
     directory = (root / cache_dir).resolve()
     if directory == root:

@@ -90,8 +90,22 @@ def staged_deletions(root: Path) -> list[str] | None:
     """The files the next commit deletes, relative to ``root`` (git's index
     against ``HEAD``, or against the base of the pushed changes:
     :func:`~doxtool.run.gitindex.base_revision`); None when git cannot tell
-    (no repository, no git)."""
-    return git_lines(root, [*STAGED_DELETIONS[1:], base_revision(root), "--"])
+    (no repository, no git). The first commit, on a branch with no commit
+    yet, deletes nothing."""
+    base = base_revision(root)
+    deleted = git_lines(root, [*STAGED_DELETIONS[1:], base, "--"])
+    if deleted is None and base == "HEAD" and _unborn(root):
+        return []
+    return deleted
+
+
+def _unborn(root: Path) -> bool:
+    """Whether ``HEAD`` names a branch that holds no commit yet."""
+    return (
+        git_lines(root, ["symbolic-ref", "-q", "HEAD"]) is not None
+        and git_lines(root, ["rev-parse", "-q", "--verify", "HEAD^{commit}"]) is None
+        and git_lines(root, ["ls-files", "-z", "--cached"]) is not None
+    )
 
 
 def staged_scope(project: Project, nested: tuple[str, ...] = ()) -> tuple[Scope, bool]:
