@@ -49,6 +49,7 @@ from doxtool.companions.leads import (
     prose_after_lead,
 )
 from doxtool.companions.model import Companion, FactBlock, Note, Section
+from doxtool.companions.notelists import leads_a_list, mark_as_note_items
 from doxtool.companions.outline import _outline, _sections
 from doxtool.companions.wraps import continued, wrapped_argument
 from doxtool.core.edits import line_content, split_lines
@@ -91,6 +92,8 @@ class _BlockReader:
     wrapped: list[str] = field(default_factory=list)
     #: arguments listed again: (name, 1-based line)
     repeated: list[tuple[str, int]] = field(default_factory=list)
+    #: the items read now follow a person's note that leads a list of its own
+    led: bool = False
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
         if key in self.item_lines and self.lead.kind == "arguments":
@@ -122,6 +125,8 @@ class _BlockReader:
         )
         self.last_own = index if own else -1
         self.last_blank = blank
+        if not own and not blank and self.values:
+            self.led = leads_a_list(content)
         if not own:
             # the blank lines right before a line that is not part of the
             # item are not either: they stay with that line
@@ -253,6 +258,8 @@ def _read_item(
         if width != reader.item_indent:
             return False  # a bullet under an item (``**fast** — ...``): a note
         reader.own_spelling = True
+    reader.led = mark_as_note_items(arguments, content, reader.led)
+    reader.own_spelling = reader.own_spelling or reader.led
     for argument in arguments:
         reader.values.append(argument)
         reader.item(argument["name"], index, argument["prose"])
