@@ -264,3 +264,13 @@ def test_a_note_before_the_first_item_leads_no_list_of_its_own(make_repo, run_cl
     assert _findings(run_cli, root) == [
         f"{DOX}:21:1: DOX111 argument `old` is documented but `WaitTool` never reads it [!]"
     ]
+
+
+def test_an_argument_named_in_the_list_a_note_leads_is_not_listed_again(make_repo, run_cli) -> None:
+    note = "  - **Errors:** the tool answers with an error when:\n  - `days`: is negative.\n"
+    dox = _dox(_items() + note)
+    root = _repo(make_repo, dox)
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111,DOX141")
+    assert "DOX1" not in result.output, result.output
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox

@@ -96,8 +96,8 @@ class _BlockReader:
     led: bool = False
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
-        if key in self.item_lines and self.lead.kind == "arguments":
-            self.repeated.append((key, index + 1))
+        if key in self.item_lines and self.lead.kind == "arguments" and not self.led:
+            self.repeated.append((key, index + 1))  # (not a note's list naming it)
         self.item_lines.setdefault(key, index + 1)
         if prose is not None:
             self.item_prose.setdefault(key, prose)
