@@ -274,3 +274,15 @@ def test_an_argument_named_in_the_list_a_note_leads_is_not_listed_again(make_rep
     assert "DOX1" not in result.output, result.output
     _fix_twice(run_cli, root)
     assert _text(root) == dox
+
+
+def test_a_note_over_arguments_the_code_reads_leads_a_list_of_arguments(make_repo, run_cli) -> None:
+    """``**Optional:**`` over items naming arguments read first there: the
+    list is of arguments, and one the code does not read is reported."""
+    items = _items(minutes=None, hours=None, days=None, until=None)
+    rest = "  - `minutes`: a count.\n  - `hours`: a count.\n  - `days`: a count.\n"
+    note = "\n  **Optional:**\n\n" + rest + "  - `until`: a moment.\n  - `legacy`: gone.\n"
+    root = _repo(make_repo, _dox(items + note))
+    assert _findings(run_cli, root) == [
+        f"{DOX}:23:1: DOX111 argument `legacy` is documented but `WaitTool` never reads it"
+    ]

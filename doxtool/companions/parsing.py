@@ -92,8 +92,9 @@ class _BlockReader:
     wrapped: list[str] = field(default_factory=list)
     #: arguments listed again: (name, 1-based line)
     repeated: list[tuple[str, int]] = field(default_factory=list)
-    #: the items read now follow a person's note that leads a list of its own
-    led: bool = False
+    #: the items read now follow a person's note that leads a list of its
+    #: own: the run they are read in (see :mod:`doxtool.companions.notelists`)
+    led: str = ""
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
         if key in self.item_lines and self.lead.kind == "arguments" and not self.led:
@@ -126,7 +127,7 @@ class _BlockReader:
         self.last_own = index if own else -1
         self.last_blank = blank
         if not own and not blank and self.values:
-            self.led = leads_a_list(content)
+            self.led = leads_a_list(content, index)
         if not own:
             # the blank lines right before a line that is not part of the
             # item are not either: they stay with that line
@@ -258,8 +259,8 @@ def _read_item(
         if width != reader.item_indent:
             return False  # a bullet under an item (``**fast** — ...``): a note
         reader.own_spelling = True
-    reader.led = mark_as_note_items(arguments, content, reader.led)
-    reader.own_spelling = reader.own_spelling or reader.led
+    reader.led = mark_as_note_items(arguments, content, reader.led, index)
+    reader.own_spelling = reader.own_spelling or bool(reader.led)
     for argument in arguments:
         reader.values.append(argument)
         reader.item(argument["name"], index, argument["prose"])
