@@ -65,7 +65,8 @@ one saying there are none (`- Arguments: none.`) is reported naming the
 arguments the code reads, and not at all for a tool reading none. The list a
 person's note between the items leads (`` - **Errors:** raised when: `` then
 `` - `ValueError` ``) may be the note's: an item in it stating no fact is
-never called unread, and no fix rewrites the block.
+never called unread (unless another item there names first an argument
+read: `**Optional:**` over arguments), and no fix rewrites the block.
 An argument a line of the block not read as an item names in backticks
 (`` - `until` is when to stop. ``) is reported as not documented in a form
 doxtool reads, naming that line, and no item is written for it.
