@@ -214,3 +214,75 @@ def test_a_blank_name_is_no_argument(make_repo, run_cli, blank: str) -> None:
     assert _findings(run_cli, root) == []
     _fix_twice(run_cli, root)
     assert _text(root) == dox, "the line is never deleted"
+
+
+# a person's note between the items that leads a list of its own: the things
+# listed under it are the note's (errors, examples), not arguments
+NOTE_LISTS = [
+    "  - **Errors:** raised when a duration is negative.\n  - `ValueError`\n",
+    "  - **Errors**: raised when:\n  - `ValueError`: a duration is negative.\n",
+    "\n  **Errors:** raised when a duration is negative:\n\n"
+    "  - `ValueError`\n  - `TypeError`: a duration is not a number.\n",
+    "\n  Raises:\n  - `ValueError`\n",
+]
+
+
+@pytest.mark.parametrize("note", NOTE_LISTS)
+def test_the_list_a_note_leads_is_not_read_as_arguments(make_repo, run_cli, note: str) -> None:
+    dox = _dox(_items() + note)
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == []
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+@pytest.mark.parametrize("note", NOTE_LISTS)
+def test_no_fix_drops_the_list_a_note_leads(make_repo, run_cli, note: str) -> None:
+    dox = _dox(_items(days=None) + note)
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == [
+        f"{DOX}:14:1: DOX111 argument `days` is read at tools/wait.py:9 but not documented"
+    ]
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox, "the note's list stays, and no argument is written into it"
+
+
+def test_an_item_stating_facts_after_a_note_is_an_argument(make_repo, run_cli) -> None:
+    note = "  - **Note:** the durations add up.\n  - `old`: optional string.\n"
+    root = _repo(make_repo, _dox(_items() + note))
+    assert _findings(run_cli, root) == [
+        f"{DOX}:21:1: DOX111 argument `old` is documented but `WaitTool` never reads it [*]"
+    ]
+    _fix_twice(run_cli, root)
+    assert "`old`" not in _text(root)
+    assert "**Note:** the durations add up." in _text(root)
+
+
+def test_a_note_before_the_first_item_leads_no_list_of_its_own(make_repo, run_cli) -> None:
+    dox = _dox("  All of them add up:\n" + _items() + "  - `old`: no longer used.\n")
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == [
+        f"{DOX}:21:1: DOX111 argument `old` is documented but `WaitTool` never reads it [!]"
+    ]
+
+
+def test_an_argument_named_in_the_list_a_note_leads_is_not_listed_again(make_repo, run_cli) -> None:
+    note = "  - **Errors:** the tool answers with an error when:\n  - `days`: is negative.\n"
+    dox = _dox(_items() + note)
+    root = _repo(make_repo, dox)
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111,DOX141")
+    assert "DOX1" not in result.output, result.output
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_a_note_over_arguments_the_code_reads_leads_a_list_of_arguments(make_repo, run_cli) -> None:
+    """``**Optional:**`` over items naming arguments read first there: the
+    list is of arguments, and one the code does not read is reported."""
+    items = _items(minutes=None, hours=None, days=None, until=None)
+    rest = "  - `minutes`: a count.\n  - `hours`: a count.\n  - `days`: a count.\n"
+    note = "\n  **Optional:**\n\n" + rest + "  - `until`: a moment.\n  - `legacy`: gone.\n"
+    root = _repo(make_repo, _dox(items + note))
+    assert _findings(run_cli, root) == [
+        f"{DOX}:23:1: DOX111 argument `legacy` is documented but `WaitTool` never reads it"
+    ]

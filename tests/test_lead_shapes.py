@@ -259,8 +259,9 @@ def test_an_arguments_line_naming_no_class_under_its_heading_gets_no_second_bloc
     run_cli, make_repo, search_lines: str
 ) -> None:
     """``- Arguments: none.`` under ``### `FindTool` `` is ``FindTool``'s,
-    also where another class's line names its class: it is reported as not
-    read, and no ``Arguments of `FindTool`:`` line is written beside it."""
+    also where another class's line names its class: no ``Arguments of
+    `FindTool`:`` line is written beside it, and, ``FindTool`` reading no
+    argument, what it says is true and nothing is reported."""
     dox = (
         "# search.py DOX\n\n## Runtime Contracts\n\n"
         + search_lines
@@ -271,7 +272,7 @@ def test_an_arguments_line_naming_no_class_under_its_heading_gets_no_second_bloc
     run_cli(root, "check", "--select", "DOX111", "--fix", "tools/search.py")
     assert (root / "tools/search.py.dox.md").read_text() == dox
     found = run_cli(root, "check", "--select", "DOX111", "tools/search.py").output
-    assert "arguments of `FindTool` are not documented in a form doxtool reads" in found, found
+    assert "arguments of `FindTool`" not in found, found
 
 
 def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
@@ -285,3 +286,45 @@ def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
     assert "argument `seconds` is read at tools/wait.py:7 but not documented in a form" in found[0]
     assert "(line 10 names it)" in found[0] and not found[0].endswith("[*]")
     assert after == before
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Arguments: none.\n",
+        "- Arguments: none. The tool is configured by its profile.\n",
+        "- Arguments (all optional): none\n",
+        "- **Arguments:** _none_\n",
+    ],
+)
+def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, line: str) -> None:
+    """A line naming no class that says the tool takes no arguments, where
+    it reads some: the finding names the line and what the code reads, and
+    no block is written beside the person's line."""
+    found, before, after = _run(run_cli, make_repo, ARGUMENTS, line)
+    assert found == [
+        "tools/wait.py.dox.md:6:1: DOX111 arguments of `WaitTool` are not documented"
+        " (line 9 says there are none, but `WaitTool` reads `seconds` (tools/wait.py:7))"
+    ]
+    assert after == before
+
+
+def test_an_arguments_line_saying_none_is_true_of_a_tool_reading_none(run_cli, make_repo) -> None:
+    module = WAIT_PY.replace('self.args.get("seconds", 0)', "0")
+    text = COMPANION.replace(ARGUMENTS, "- Arguments: none. It always waits 0 s.\n")
+    root: Path = make_repo({"tools/wait.py": module, "tools/wait.py.dox.md": text})
+    result = run_cli(root, "check", "--select", "DOX111", "--fix", "tools/wait.py")
+    assert "DOX111" not in result.output, result.output
+    assert (root / "tools/wait.py.dox.md").read_text() == text
+
+
+def test_an_arguments_line_with_words_after_none_is_no_lead(run_cli, make_repo) -> None:
+    """``none of them`` is no statement that there are none."""
+    found, _, after = _run(
+        run_cli, make_repo, ARGUMENTS, "- Arguments: none of them is required.\n"
+    )
+    assert found == [
+        "tools/wait.py.dox.md:6:1: DOX111 arguments of `WaitTool` are not documented"
+        " (no `Arguments of `WaitTool`:` line) [*]"
+    ]
+    assert "- Arguments: none of them is required.\n" in after

@@ -71,16 +71,33 @@ def type_key(name: Any) -> str | None:
 
 def documented_arguments(values: Any, read: set[str]) -> list[dict[str, Any]]:
     """The argument items of a block's ``values``, less a capitalised word in
-    bold (``**Note**: ...``) that names no argument in ``read``: a person's remark."""
+    bold (``**Note**: ...``) that names no argument in ``read``, a person's
+    remark, and an item of the list a person's note leads that names none,
+    unless another item of that list does (see :mod:`doxtool.companions.notelists`)."""
     if not isinstance(values, list):
         return []
+    items = [v for v in values if isinstance(v, dict) and "name" in v]
+    runs = _argument_runs(items, read)
     return [
         v
-        for v in values
-        if isinstance(v, dict)
-        and "name" in v
-        and not (v.get("maybe_prose") and v["name"] not in read)
+        for v in items
+        if not (v.get("maybe_prose") and v["name"] not in read) or v.get("maybe_prose") in runs
     ]
+
+
+def _argument_runs(items: list[dict[str, Any]], read: set[str]) -> set[str]:
+    """The note's lists (their ``maybe_prose`` runs) among ``items`` that
+    are lists of arguments: one names first an argument in ``read``
+    (``**Optional:**`` then `` - `timeout`: seconds. ``; not ``**Errors:**
+    when:`` then an argument listed above it)."""
+    seen: set[str] = set()
+    runs: set[str] = set()
+    for item in items:
+        run = item.get("maybe_prose")
+        if isinstance(run, str) and item["name"] in read and item["name"] not in seen:
+            runs.add(run)
+        seen.add(item["name"])
+    return runs
 
 
 def _number_free(value: Any) -> Any:

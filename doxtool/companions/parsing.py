@@ -49,6 +49,7 @@ from doxtool.companions.leads import (
     prose_after_lead,
 )
 from doxtool.companions.model import Companion, FactBlock, Note, Section
+from doxtool.companions.notelists import leads_a_list, mark_as_note_items
 from doxtool.companions.outline import _outline, _sections
 from doxtool.companions.wraps import continued, wrapped_argument
 from doxtool.core.edits import line_content, split_lines
@@ -91,10 +92,13 @@ class _BlockReader:
     wrapped: list[str] = field(default_factory=list)
     #: arguments listed again: (name, 1-based line)
     repeated: list[tuple[str, int]] = field(default_factory=list)
+    #: the items read now follow a person's note that leads a list of its
+    #: own: the run they are read in (see :mod:`doxtool.companions.notelists`)
+    led: str = ""
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
-        if key in self.item_lines and self.lead.kind == "arguments":
-            self.repeated.append((key, index + 1))
+        if key in self.item_lines and self.lead.kind == "arguments" and not self.led:
+            self.repeated.append((key, index + 1))  # (not a note's list naming it)
         self.item_lines.setdefault(key, index + 1)
         if prose is not None:
             self.item_prose.setdefault(key, prose)
@@ -122,6 +126,8 @@ class _BlockReader:
         )
         self.last_own = index if own else -1
         self.last_blank = blank
+        if not own and not blank and self.values:
+            self.led = leads_a_list(content, index)
         if not own:
             # the blank lines right before a line that is not part of the
             # item are not either: they stay with that line
@@ -253,6 +259,8 @@ def _read_item(
         if width != reader.item_indent:
             return False  # a bullet under an item (``**fast** — ...``): a note
         reader.own_spelling = True
+    reader.led = mark_as_note_items(arguments, content, reader.led, index)
+    reader.own_spelling = reader.own_spelling or bool(reader.led)
     for argument in arguments:
         reader.values.append(argument)
         reader.item(argument["name"], index, argument["prose"])

@@ -7,8 +7,7 @@ of `Todo`, all optional:``, `` - `X` never ends the loop: `break_loop` is
 always `false`. ``, ``- Errors the model can repair (`X`): ...``). Such a line
 may say what the block would: the block is then reported as not documented
 in a form doxtool reads, and no fix writes a second one beside it. Only what
-Markdown shows counts: a line in a fenced or indented code block or in an
-HTML comment (an example, a line set aside) is no lead.
+Markdown shows counts: a line in a code block or an HTML comment is no lead.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ import re
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
 from doxtool.companions.model import Companion, FactBlock
+from doxtool.companions.noneleads import SAID_NONE
 from doxtool.companions.parenstatement import PARENTHESIZED, parenthesized_values
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.companions.shownlines import shown_after, shown_lines
@@ -274,7 +274,7 @@ _UNNAMED = {
     ),
     "arguments": LazyPattern(
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
-        r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*(?:none\.?[ \t]*)?"
+        rf"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*(?:{SAID_NONE})?"
         rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*#*[ \t]*"
         rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
         re.IGNORECASE,

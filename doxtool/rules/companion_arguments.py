@@ -11,6 +11,7 @@ from doxtool.companions.baseargs import less_base_documented
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.model import FactBlock
 from doxtool.companions.namedlines import naming_line_after, naming_note
+from doxtool.companions.noneleads import none_is_false, says_none
 from doxtool.companions.unreadleads import in_code, unread_lead
 from doxtool.core.facts import ClassFacts, ToolFacts
 from doxtool.core.findings import Finding
@@ -59,7 +60,13 @@ compared, never rewritten. So is a lead in other words naming the class
 place of `of`) or naming the class first (`` - `WaitTool` arguments: ``,
 `` - `WaitTool` takes these arguments: ``); one naming no class (`- Args:`,
 `## Parameters`) or one doxtool cannot read (``- Arguments for `WaitTool`, all
-optional:``) is reported as not read, and no second block is written beside it.
+optional:``) is reported as not read, and no second block is written beside it;
+one saying there are none (`- Arguments: none.`) is reported naming the
+arguments the code reads, and not at all for a tool reading none. The list a
+person's note between the items leads (`` - **Errors:** raised when: `` then
+`` - `ValueError` ``) may be the note's: an item in it stating no fact is
+never called unread (unless another item there names first an argument
+read: `**Optional:**` over arguments), and no fix rewrites the block.
 An argument a line of the block not read as an item names in backticks
 (`` - `until` is when to stop. ``) is reported as not documented in a form
 doxtool reads, naming that line, and no item is written for it.
@@ -240,6 +247,10 @@ is documented there: it is not asked for again under each tool.
                 else f"in a form doxtool reads (it cannot read line {unread} as an {lead} "
                 "with the arguments under it)"
             )
+            if unread is not None and block is None and says_none(doc.companion, unread):
+                if not _arg_values(expected.values) and not expected.open:
+                    return  # ``- Arguments: none.``, and the tool reads none
+                where = none_is_false(unread, expected, tool, doc.module) or where
             yield self.finding(
                 f"arguments of `{expected.subject}` are not documented {where}",
                 doc.path,

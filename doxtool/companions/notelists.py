@@ -1,0 +1,64 @@
+"""A person's note in an arguments block that leads a list of its own.
+
+Between the argument items a person may write a labelled note or a line
+ending in a colon, and list under it what it is about:
+
+```markdown
+- Arguments of `FetchTool`:
+  - `url`: required string.
+  - **Errors:** raised when the timeout is not positive:
+  - `ValueError`
+```
+
+(also set off by blank lines, ``Raises:`` at the items' margin then the
+list). The items under such a note that name a thing and state no fact of
+an argument (`` `ValueError` ``, `` `ValueError`: when ... ``) may be the
+note's, not arguments: they are read as items (a fix writes none of them
+again), but one the code does not read is not called stale
+(``maybe_prose``, as a remark in bold is), unless the code reads another
+item of that list (``**Optional:**`` over arguments: the list is of them),
+and no fix rewrites the block (one would drop them, or write a new argument
+into the note's list). An item stating facts
+(`` `old`: optional string. ``) is an argument item whatever stands above
+it, and the items after it are the block's again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doxtool.companions.itemtext import LIST_MARKER
+from doxtool.core.patterns import LazyPattern
+
+#: a label in bold or in underscores, its colon inside or after the emphasis
+#: (``**Errors:**``, ``**Errors**:``, ``__Raises__:``)
+_LABEL = LazyPattern(r"(?:\*\*|__)[^*_`\n]+?(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)")
+
+
+def leads_a_list(content: str, index: int) -> str:
+    """The run of the items under ``content``, line ``index`` of an
+    arguments block that is no item and not part of one, when it is a
+    person's note that may lead a list of its own: a labelled note
+    (``**Errors:** ...``) or a line ending in a colon; empty otherwise."""
+    marker = LIST_MARKER.match(content)
+    text = content[marker.end() :] if marker else content
+    text = text.strip(" \t")
+    if not text or (_LABEL.match(text) is None and not text.endswith(":")):
+        return ""
+    return f"note@{index + 1}"
+
+
+def mark_as_note_items(arguments: list[dict[str, Any]], content: str, led: str, index: int) -> str:
+    """Mark the ``arguments`` of one item, written as ``content`` at line
+    ``index``, read under a note that leads a list (the run ``led``) as
+    perhaps the note's (``maybe_prose``, the run) when they state no fact;
+    the run the items after them are in (this one, or this item's when it is
+    itself a remark in bold that leads a list: ``- **Errors**: raised
+    when:``; empty when they are the block's again)."""
+    if all(argument.get("maybe_prose") for argument in arguments):
+        return led or leads_a_list(content, index)
+    if not led or any(not argument.get("fields_unknown") for argument in arguments):
+        return ""
+    for argument in arguments:
+        argument["maybe_prose"] = led
+    return led
