@@ -171,6 +171,21 @@ def test_the_code_fingerprint_follows_every_producer_s_bytes(tmp_path, monkeypat
     assert cache.code_fingerprint() in seen
 
 
+def test_every_module_storing_values_it_computes_is_a_producer() -> None:
+    """A module that stores a value of its own making (``put_raw``: the
+    indexes) shapes cached values: a change to its code must be a new
+    fingerprint, or an upgraded doxtool serves an index the old code made."""
+    package = Path(cache.__file__).parent.parent
+    producers = set(cache.producer_files())
+    storing = [
+        path
+        for path in sorted(package.rglob("*.py"))
+        if path != Path(cache.__file__) and ".put_raw(" in path.read_text(encoding="utf-8")
+    ]
+    assert storing, "the indexes store their values with put_raw"
+    assert [p for p in storing if p not in producers] == []
+
+
 def test_a_producer_rewritten_to_the_same_size_is_a_new_fingerprint(tmp_path, monkeypatch) -> None:
     copy = _package_copy(tmp_path, monkeypatch)
     before = cache.code_fingerprint()

@@ -70,8 +70,9 @@ _UPSERT = (
 #: prompts, and the plain data they produce): a change to any module in them
 #: (an upgrade, or a development checkout) invalidates every entry
 _PRODUCER_PACKAGES = ("core", "python", "companions", "prompts")
-#: single modules outside those packages that shape cached values
-_PRODUCER_MODULES = ("run/promptindex.py",)
+#: single modules outside those packages that shape cached values: the indexes
+#: that store values they compute themselves (``put_raw``)
+_PRODUCER_MODULES = ("run/mentions.py", "run/namesindex.py", "run/promptindex.py")
 
 
 def producer_files() -> list[Path]:
