@@ -428,3 +428,42 @@ def test_a_value_in_parentheses_the_code_never_gives_is_no_statement_of_it(
     assert "is not documented;" in line
     assert "documented wrongly" not in line
     assert "[*]" in line
+
+
+#: an echo that ends the loop on ``done`` only: the code gives both values
+_ENDS_ON_DONE_PY = ECHO_PY.replace(
+    '        return Response(message=text or "nothing", break_loop=False)',
+    '        if text == "done":\n'
+    '            return Response(message="bye", break_loop=True)\n'
+    '        return Response(message=text or "nothing", break_loop=False)',
+)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Saying `done` ends the loop (`break_loop` is true).",
+        "Until the answer is final the loop goes on (`break_loop` is false).",
+        "Unlike `response` (`break_loop` is true), it may keep the loop going.",
+    ],
+)
+def test_one_value_in_parentheses_of_a_tool_giving_both_is_no_statement_of_it(
+    run_cli, make_repo, sentence: str
+) -> None:
+    """``Saying `done` ends the loop (`break_loop` is true).`` of a tool that
+    ends the loop on some calls only: the value on one path, or another
+    tool's; not documented wrongly, and the fix writes the block's line."""
+    root = make_repo(
+        {
+            "tools/echo.py": _ENDS_ON_DONE_PY,
+            "tools/echo.py.dox.md": _PARAGRAPH.replace("SENTENCE", sentence),
+        }
+    )
+    result = run_cli(root, "check", "--select", "DOX120", "tools/echo.py")
+    (line,) = [line for line in result.output.splitlines() if "DOX120" in line]
+    assert "is not documented;" in line
+    assert "documented wrongly" not in line
+    run_cli(root, "check", "--fix", "--select", "DOX120", "tools/echo.py")
+    after = (root / "tools/echo.py.dox.md").read_text()
+    assert sentence in after
+    assert after.count("- `break_loop` of `Echo`: `true` or `false`.") == 1

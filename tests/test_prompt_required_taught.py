@@ -424,3 +424,23 @@ def test_a_name_no_word_is_spelled_like_teaches_it_bare_in_prose(make_repo, run_
         assert len(_prm004(make_repo, run_cli, code, prompt)) == 1, prose
     prompt = "### wait\nPause.\n\n### other\nuse book_number\n"
     assert len(_prm004(make_repo, run_cli, code, prompt)) == 1
+
+
+def test_a_name_in_a_template_placeholder_teaches_nothing(make_repo, run_cli) -> None:
+    """``{{ book_number }}``, ``{% if book_number %}``: the framework fills a
+    template's placeholder before the model reads the prompt, so the name
+    in it is no argument the prose names."""
+    code = WAIT_PY.replace(
+        "        return Response(",
+        '        book = self.args["book_number"]\n        return Response(',
+    )
+    for prose in (
+        "Current book: {{ book_number }}",
+        "{% if book_number %}A book is open.{% endif %}",
+        "{# book_number: document it #}",
+    ):
+        prompt = f"### wait\nPause.\n{prose}\n"
+        assert len(_prm004(make_repo, run_cli, code, prompt)) == 1, prose
+    # beside the placeholder, the name written in prose still teaches it
+    prompt = "### wait\nPause.\nuse book_number ({{ book_number }} now)\n"
+    assert _prm004(make_repo, run_cli, code, prompt) == []

@@ -257,13 +257,18 @@ def _assigns_other_value(content: str, expected: ExpectedBlock) -> bool:
     """Whether ``content`` holds ``break_loop`` only as code (`` `break_loop=False` ``)
     or in parentheses (``(`break_loop` is false)``) with a value the tool's
     code never gives: about another tool or a past version (``before v2 it
-    returned `break_loop=False` ``), not the tool's statement of its value."""
+    returned `break_loop=False` ``), not the tool's statement of its value.
+    Of a tool whose code gives both values, a parenthesis holding one is
+    the value on some path, as the words before it say (``Saying `done`
+    ends the loop (`break_loop` is true).``), or another tool's: no
+    statement of the tool's either."""
     values = expected.values if isinstance(expected.values, list) else []
     known = {value for value in values if value in ("true", "false")}
     if expected.kind != "break-loop" or not known or _STATED_FORMS.fullmatch(content):
         return False
     written = {found.group(1).casefold() for found in _ASSIGNED_VALUE.finditer(content)}
-    return bool((written | parenthesized_values(content)) - known)
+    stated = parenthesized_values(content)
+    return bool(written - known) or bool(stated and stated != known)
 
 
 _BREAK_LOOP_ITEM = LazyPattern(_ITEM_FORM, re.IGNORECASE)

@@ -48,6 +48,9 @@ _IDENTIFIER_RE = re.compile(
     r"(?<![\w.\-/\\$@#:=<{\[])([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+)"
     r"(?![\w\-/\\@(\[]|\.\w)"
 )
+#: a template's placeholder or tag (``{{ book_number }}``, ``{% if x %}``): the
+#: framework fills it before the model reads the prompt, so it names nothing
+_TEMPLATE_RE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
 #: a line that says a name is gone or not to be used (``the old_name argument
 #: was removed``, ``use new_name instead of old_name``): it names no argument
 _GONE_RE = re.compile(
@@ -77,8 +80,9 @@ def bare_written_names(
             found.extend((start + offset, name) for offset, name in _line_names(line))
             if not _GONE_RE.search(line):
                 # ``use collection, book_number and hadith_number``
+                plain = _TEMPLATE_RE.sub(lambda m: " " * len(m.group()), line)
                 found.extend(
-                    (start + m.start(1), m.group(1)) for m in _IDENTIFIER_RE.finditer(line)
+                    (start + m.start(1), m.group(1)) for m in _IDENTIFIER_RE.finditer(plain)
                 )
         start += len(line) + 1
     found.extend((m.start(1), m.group(1)) for m in _TERM_RE.finditer(masked))

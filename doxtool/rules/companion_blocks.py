@@ -325,7 +325,8 @@ is a `break_loop` line but a person's sentence tells it (`` It never ends the tu
 `false` counts as one in backticks): one that agrees is no finding, one that does not is
 reported as documented wrongly, and neither is rewritten nor gets a second line beside it.
 So is a parenthesis in any words holding only `break_loop`, its verb and one boolean
-(`` Never ends the loop (`break_loop` is false). ``), unless the code never gives that value.
+(`` Never ends the loop (`break_loop` is false). ``), unless the code never gives that value
+or gives the other too (the value on one path).
 So is a line in another language naming `` `break_loop` `` and one boolean in code spans
 (`` - `break_loop` ist immer `false`. ``) with no English word; one naming both booleans or
 a word of a language doxtool knows that may turn it around or qualify it (`nie`, `jamais`,
