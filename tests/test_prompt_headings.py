@@ -144,6 +144,30 @@ def test_a_heading_naming_the_tool_of_a_qualified_name_is_no_missing_module(
     ]
 
 
+def test_a_name_qualified_only_in_python_prose_names_no_mcp_tool(make_repo, run_cli) -> None:
+    """A heading or list item naming a tool no module provides, where the
+    prose writes that name after a dot as Python does (`asyncio.sleep`,
+    `response.count`): nothing calls such a server, and the tool is
+    reported missing (PRM002 said nothing). Once the prompt writes another
+    tool of that server as a tool, the prose name is that server's."""
+    for prose in ("Pauses with `asyncio.sleep`.", "Returns `response.count`."):
+        name = prose.rsplit(".", 2)[-2].rstrip("`")
+        files = clean_files()
+        files[PROMPT] = (
+            f"{WAIT_PROMPT}\n### {name}\nargs: `seconds`\n{prose}\n\n"
+            f"Related tools:\n- `wait`: args `seconds`\n- `{name}`: args `seconds`\n"
+        )
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+        assert [line.split(": ", 1)[1].split(",")[0] for line in _findings(result.output)] == [
+            f"PRM002 prompt heading names tool `{name}`",
+            f"PRM002 prompt list item names tool `{name}`",
+        ], prose
+        server = prose.split("`")[1].split(".")[0]
+        files[PROMPT] += f'\n`{{"tool_name": "{server}.other", "tool_args": {{}}}}`\n'
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), prose
+
+
 def test_a_heading_of_a_tool_or_called_by_name_is_no_mcp_server(make_repo, run_cli) -> None:
     """``### wait`` names a tool of the repository: an example under it
     calling `wait.py` or `wait.pause` calls no tool of it (PRM006), whatever
