@@ -1087,3 +1087,28 @@ def test_a_troubleshooting_heading_is_a_part_of_the_tool_prompt(make_repo, run_c
             f"{PROMPT}:7:4: PRM003 argument `secs` is taught for `wait` but tools/wait.py "
             "never reads it"
         ], heading
+
+
+@pytest.mark.parametrize("word", ["faq", "errors", "returns"])
+def test_a_tool_prompt_titled_by_its_own_key_names_its_tool(make_repo, run_cli, word) -> None:
+    """``### faq`` opening `agent.system.tool.faq.md`, the prompt of a tool
+    `faq`: read as a part of a tool's prompt, it titled nothing, PRM001 said
+    the tool was taught by no prompt and PRM003 said nothing of an argument
+    it never reads. Under another tool's heading it is still a part."""
+    files = {**clean_files(), **tool_named(word)}
+    faq = f"prompts/agent.system.tool.{word}.md"
+    files[faq] = f"### {word}\nAnswer.\nargs: `question`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{faq}:3:8: PRM003 argument `question` is taught for `{word}` but "
+        f"tools/{word}.py never reads it"
+    ], word
+    files[faq] = f"### {word}\nAnswer.\nargs: `seconds`\n\n### {word}\nargs: `question`\n"
+    files[PROMPT] = f"### wait\nPause.\nargs: `seconds`\n\n### {word}\nargs: `minutes`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{faq}:6:8: PRM003 argument `question` is taught for `{word}` but "
+        f"tools/{word}.py never reads it",
+        f"{PROMPT}:6:8: PRM003 argument `minutes` is taught for `wait` but "
+        "tools/wait.py never reads it",
+    ], word
