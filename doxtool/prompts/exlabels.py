@@ -144,12 +144,28 @@ def _tables(content: str) -> tuple[list[int], list[list[str] | None]]:
 
 def labels_right(label: str) -> bool:
     """Whether ``label`` calls what follows it right (``Correct:``, ``✅ Do``),
-    or shows the fix of a mistake (``Instead:``, ``Do this:``, ``Fix:``)."""
+    or shows the fix of a mistake (``Instead:``, ``Do this:``, ``Fix:``), in
+    its last sentence too when that tells what to always do (``Waiting with
+    no end blocks the agent. Always give an end time:``)."""
+    last = _SENTENCE_RE.split(label.strip())[-1]
     return bool(
         _RIGHT_RE.fullmatch(label.strip())
         or _FIX_RE.fullmatch(label.strip())
         or RIGHT_LABEL_RE.fullmatch(label.strip())
+        or _ALWAYS_RE.fullmatch(last)
     )
+
+
+#: the end of a sentence in a label, before the next one
+_SENTENCE_RE = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z])")
+#: a sentence telling what to always do, ending in a colon (``Always pass
+#: it:``, ``Always give an end time:``): in a section of mistakes, the fix
+#: (not ``Always waiting:``, which tells the mistake)
+_ALWAYS_RE = re.compile(
+    r"[\s*_]*always[ \t]+(?:use|pass|give|set|send|call|include|provide|specify|add|write)"
+    r"\b[^:\n]*[:!][\s*_]*",
+    re.I,
+)
 
 
 def wrong_section(level: int, heading: str, current: int) -> int:
