@@ -145,15 +145,15 @@ def _tables(content: str) -> tuple[list[int], list[list[str] | None]]:
 def labels_right(label: str) -> bool:
     """Whether ``label`` calls what follows it right (``Correct:``, ``✅ Do``),
     or shows the fix of a mistake (``Instead:``, ``Do this:``, ``Fix:``), in
-    its last sentence too when that tells what to always do (``Waiting with
-    no end blocks the agent. Always give an end time:``)."""
+    all its words or its last sentence (``Forgetting `seconds`. Correct:``,
+    ``Olvidar `seconds`. Correcto:``), which may tell what to always do
+    (``Waiting with no end blocks the agent. Always give an end time:``)."""
     last = _SENTENCE_RE.split(label.strip())[-1]
-    return bool(
-        _RIGHT_RE.fullmatch(label.strip())
-        or _FIX_RE.fullmatch(label.strip())
-        or RIGHT_LABEL_RE.fullmatch(label.strip())
-        or _ALWAYS_RE.fullmatch(last)
-    )
+    return any(
+        pattern.fullmatch(text)
+        for pattern in (_RIGHT_RE, _FIX_RE, RIGHT_LABEL_RE)
+        for text in (label.strip(), last)
+    ) or bool(_ALWAYS_RE.fullmatch(last))
 
 
 #: the end of a sentence in a label, before the next one
