@@ -166,6 +166,14 @@ def test_a_name_qualified_only_in_python_prose_names_no_mcp_tool(make_repo, run_
         files[PROMPT] += f'\n`{{"tool_name": "{server}.other", "tool_args": {{}}}}`\n'
         result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
         assert (result.exit_code, result.output) == (0, "All checks passed.\n"), prose
+    # prose qualifying two of the prompt's headings by one server lists its tools
+    files = clean_files()
+    files["prompts/agent.system.mcp_tools.md"] = (
+        "## GitHub MCP tools\nCall each as `github.create_issue` or `github.create_pr`.\n\n"
+        "### create_issue\nargs: `title`\n\n### create_pr\nargs: `title`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
 
 
 def test_a_heading_of_a_tool_or_called_by_name_is_no_mcp_server(make_repo, run_cli) -> None:
