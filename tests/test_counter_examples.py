@@ -361,6 +361,31 @@ def test_the_fix_shown_in_a_section_of_mistakes_is_read(make_repo, run_cli) -> N
     assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
 
 
+def test_a_last_sentence_calling_right_or_telling_what_to_always_do_shows_the_fix(
+    make_repo, run_cli
+) -> None:
+    """Under ``### Common pitfalls`` (or ``## Common mistakes``), a lead whose
+    last sentence calls the example right (``Forgetting it. Correct:``,
+    ``Olvidar `seconds`. Correcto:``) or tells what to always do (``Waiting
+    with no end blocks the agent. Always pass it:``) shows the call to
+    follow: it was read as a mistake, its `ms` unchecked (PRM003), and an
+    argument only it gives was never taught (PRM004). One telling the
+    mistake (``Always waiting:``) still leads one to avoid."""
+    leads = (
+        "Forgetting it waits zero seconds. Always pass it:",
+        "Always give one:",
+        "Forgetting it waits zero seconds. Correct:",
+        "Olvidar `seconds`. Correcto:",
+    )
+    for heading in ("### Common pitfalls", "## Common mistakes", "### Errores comunes"):
+        for lead in leads:
+            body = f"{heading}\n{lead}\n```json\n{BAD}\n```\n"
+            found = _wait(make_repo, run_cli, body)
+            assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+        body = f"{heading}\nAlways waiting:\n```json\n{BAD}\n```\n"
+        assert _wait(make_repo, run_cli, body) == [], body
+
+
 def test_a_question_or_a_word_made_of_mistake_labels_nothing(make_repo, run_cli) -> None:
     """A heading asking a question (``### Doesn't work with long pauses?``,
     a troubleshooting entry whose section shows what to do) and

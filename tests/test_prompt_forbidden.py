@@ -245,3 +245,34 @@ def test_a_name_marked_not_there_yet_in_another_language_is_not_taught(tmp_path:
     )
     doc = parse_file(tmp_path, "p.md", text)
     assert [a.name for a in doc.arguments] == ["seconds", "label"]
+
+
+def test_a_description_opening_with_a_not_yet_word_in_parentheses_is_taught(
+    tmp_path: Path,
+) -> None:
+    """``(upcoming event time)``, ``(to be added to the issue)``: a
+    description in parentheses opening with such a word says what the
+    argument is, not that it is coming (the argument was not taught, and
+    PRM003 said nothing of a tool that never reads it); ``(planned for
+    2.0)``, ``(coming soon)``, ``(planned: v2)`` still mark it."""
+    text = (
+        "### wait\n"
+        "args: `seconds`, `until` (upcoming event time), `labels` (to be added to the issue)\n"
+        "Arguments:\n"
+        "- `start` (planned start, ISO 8601): when\n"
+        "- `status` (planned, active or done)\n"
+        "- `step` (planned in advance)\n"
+        "- `unit` (planned for 2.0): the unit\n"
+        "- `tags` (to be added in a later release)\n"
+        "- `weeks` (coming soon)\n"
+        "- `days` (planned: v2)\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert [a.name for a in doc.arguments] == [
+        "seconds",
+        "until",
+        "labels",
+        "start",
+        "status",
+        "step",
+    ]

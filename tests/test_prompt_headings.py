@@ -144,6 +144,38 @@ def test_a_heading_naming_the_tool_of_a_qualified_name_is_no_missing_module(
     ]
 
 
+def test_a_name_qualified_only_in_python_prose_names_no_mcp_tool(make_repo, run_cli) -> None:
+    """A heading or list item naming a tool no module provides, where the
+    prose writes that name after a dot as Python does (`asyncio.sleep`,
+    `response.count`): nothing calls such a server, and the tool is
+    reported missing (PRM002 said nothing). Once the prompt writes another
+    tool of that server as a tool, the prose name is that server's."""
+    for prose in ("Pauses with `asyncio.sleep`.", "Returns `response.count`."):
+        name = prose.rsplit(".", 2)[-2].rstrip("`")
+        files = clean_files()
+        files[PROMPT] = (
+            f"{WAIT_PROMPT}\n### {name}\nargs: `seconds`\n{prose}\n\n"
+            f"Related tools:\n- `wait`: args `seconds`\n- `{name}`: args `seconds`\n"
+        )
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+        assert [line.split(": ", 1)[1].split(",")[0] for line in _findings(result.output)] == [
+            f"PRM002 prompt heading names tool `{name}`",
+            f"PRM002 prompt list item names tool `{name}`",
+        ], prose
+        server = prose.split("`")[1].split(".")[0]
+        files[PROMPT] += f'\n`{{"tool_name": "{server}.other", "tool_args": {{}}}}`\n'
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), prose
+    # prose qualifying two of the prompt's headings by one server lists its tools
+    files = clean_files()
+    files["prompts/agent.system.mcp_tools.md"] = (
+        "## GitHub MCP tools\nCall each as `github.create_issue` or `github.create_pr`.\n\n"
+        "### create_issue\nargs: `title`\n\n### create_pr\nargs: `title`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
 def test_a_heading_of_a_tool_or_called_by_name_is_no_mcp_server(make_repo, run_cli) -> None:
     """``### wait`` names a tool of the repository: an example under it
     calling `wait.py` or `wait.pause` calls no tool of it (PRM006), whatever
@@ -1063,3 +1095,28 @@ def test_a_troubleshooting_heading_is_a_part_of_the_tool_prompt(make_repo, run_c
             f"{PROMPT}:7:4: PRM003 argument `secs` is taught for `wait` but tools/wait.py "
             "never reads it"
         ], heading
+
+
+@pytest.mark.parametrize("word", ["faq", "errors", "returns"])
+def test_a_tool_prompt_titled_by_its_own_key_names_its_tool(make_repo, run_cli, word) -> None:
+    """``### faq`` opening `agent.system.tool.faq.md`, the prompt of a tool
+    `faq`: read as a part of a tool's prompt, it titled nothing, PRM001 said
+    the tool was taught by no prompt and PRM003 said nothing of an argument
+    it never reads. Under another tool's heading it is still a part."""
+    files = {**clean_files(), **tool_named(word)}
+    faq = f"prompts/agent.system.tool.{word}.md"
+    files[faq] = f"### {word}\nAnswer.\nargs: `question`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{faq}:3:8: PRM003 argument `question` is taught for `{word}` but "
+        f"tools/{word}.py never reads it"
+    ], word
+    files[faq] = f"### {word}\nAnswer.\nargs: `seconds`\n\n### {word}\nargs: `question`\n"
+    files[PROMPT] = f"### wait\nPause.\nargs: `seconds`\n\n### {word}\nargs: `minutes`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{faq}:6:8: PRM003 argument `question` is taught for `{word}` but "
+        f"tools/{word}.py never reads it",
+        f"{PROMPT}:6:8: PRM003 argument `minutes` is taught for `wait` but "
+        "tools/wait.py never reads it",
+    ], word

@@ -144,12 +144,28 @@ def _tables(content: str) -> tuple[list[int], list[list[str] | None]]:
 
 def labels_right(label: str) -> bool:
     """Whether ``label`` calls what follows it right (``Correct:``, ``✅ Do``),
-    or shows the fix of a mistake (``Instead:``, ``Do this:``, ``Fix:``)."""
-    return bool(
-        _RIGHT_RE.fullmatch(label.strip())
-        or _FIX_RE.fullmatch(label.strip())
-        or RIGHT_LABEL_RE.fullmatch(label.strip())
-    )
+    or shows the fix of a mistake (``Instead:``, ``Do this:``, ``Fix:``), in
+    all its words or its last sentence (``Forgetting `seconds`. Correct:``,
+    ``Olvidar `seconds`. Correcto:``), which may tell what to always do
+    (``Waiting with no end blocks the agent. Always give an end time:``)."""
+    last = _SENTENCE_RE.split(label.strip())[-1]
+    return any(
+        pattern.fullmatch(text)
+        for pattern in (_RIGHT_RE, _FIX_RE, RIGHT_LABEL_RE)
+        for text in (label.strip(), last)
+    ) or bool(_ALWAYS_RE.fullmatch(last))
+
+
+#: the end of a sentence in a label, before the next one
+_SENTENCE_RE = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z])")
+#: a sentence telling what to always do, ending in a colon (``Always pass
+#: it:``, ``Always give an end time:``): in a section of mistakes, the fix
+#: (not ``Always waiting:``, which tells the mistake)
+_ALWAYS_RE = re.compile(
+    r"[\s*_]*always[ \t]+(?:use|pass|give|set|send|call|include|provide|specify|add|write)"
+    r"\b[^:\n]*[:!][\s*_]*",
+    re.I,
+)
 
 
 def wrong_section(level: int, heading: str, current: int) -> int:

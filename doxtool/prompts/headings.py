@@ -118,11 +118,14 @@ def section_heading(content: str, level: int, titled: bool) -> tuple[str | None,
 _GONE_HEADING_RE = re.compile(r"(~~)?[ \t]*`?([^\W\d][\w.:-]*)`?[ \t]*(~~)?")
 
 
-def is_sub_section(content: str) -> bool:
+def is_sub_section(content: str, key: str | None = None) -> bool:
     """Whether a ``###`` heading is one of :data:`SECTION_WORDS` (any case,
     a trailing colon allowed, not in backticks): a part of the section it
-    is in, naming no tool."""
-    return content.strip().rstrip(":").strip().lower() in SECTION_WORDS
+    is in, naming no tool; not ``key``, the key of a tool prompt file whose
+    first heading this is (``### faq`` in ``agent.system.tool.faq.md``
+    titles the prompt of a tool so named: there is no section above it)."""
+    word = content.strip().rstrip(":").strip()
+    return word.lower() in SECTION_WORDS and word != key
 
 
 def title_name(content: str) -> str | None:

@@ -56,13 +56,26 @@ _NOT_YET = (
     r"(?:coming[ \t]+soon|planned|upcoming|unreleased|not[ \t]+(?:yet[ \t]+)?released"
     rf"(?:[ \t]+yet)?|to[ \t]+be[ \t]+(?:added|implemented|released)|{NOT_YET})"
 )
+#: what may follow such a word in parentheses: the closing one, a colon or a
+#: dash (``(planned: v2)``), or when it comes (``(planned for 2.0)``, ``(to
+#: be added in a later release)``); not more words of a description that
+#: opens with such a word (``(upcoming event time)``, ``(to be added to the
+#: issue)``, ``(planned duration)``, ``(planned, active or done)``)
+_NOT_YET_END = (
+    r"(?:\*\*|__|[*_])?(?:(?=[ \t]*[)\]\uff09])|[ \t]*[:;\uff1a\uff1b\uff0c\u3001\u2014\u2013]"
+    r"|[ \t]+-[ \t]|[ \t]+(?:for|in|until|after|as[ \t]+of|with|on|für|ab|im|mit|pour|dans|"
+    r"avec|para|con|desde|в|с|до|на)[ \t]+(?=[^()\[\]\uff08\uff09]*(?:\d|release|version|"
+    r"update|future|later|roadmap)))"
+)
 #: a mark after a name saying it is not there yet: in parentheses
 #: (```until` (coming soon)``, ``(planned for 2.0)``), or after a colon or a
 #: dash with nothing but a lead's colon after it (```timer` — planned``,
 #: ```jitter` — planned: extra seconds``); not a description that opens with
-#: such a word (```status`: planned, active or done``)
+#: such a word (```status`: planned, active or done``, ```until` (upcoming
+#: event time)``)
 _NOT_YET_RE = re.compile(
-    rf"[ \t]*(?:[(\[\uff08][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}\b[^()\[\]\uff08\uff09]*[)\]\uff09]"
+    rf"[ \t]*(?:[(\[\uff08][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}{_NOT_YET_END}"
+    r"[^()\[\]\uff08\uff09]*[)\]\uff09]"
     rf"|[:\uff1a\u2014\u2013-][ \t]*(?:\*\*|__|[*_])?{_NOT_YET}(?:\*\*|__|[*_])?[ \t]*"
     r"(?:[.!:\u3002\uff1a]|\Z))",
     re.I,

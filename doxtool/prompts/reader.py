@@ -46,6 +46,7 @@ from doxtool.prompts.model import PromptDoc, PromptExample, PromptTool, TaughtAr
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
 from doxtool.prompts.negation import item_forbids, labels_wrong
 from doxtool.prompts.rowleads import bold_lead_name, plain_item_name
+from doxtool.prompts.sets import tool_key
 from doxtool.prompts.textmap import TextMap
 from doxtool.prompts.tokens import spans_of
 from doxtool.prompts.values import values_lead
@@ -168,7 +169,8 @@ class PromptReader:
             # a part of its section; as a tool prompt's first heading, a title when it
             # names a tool (``#### wait``), as any level is to the framework
             return
-        if level >= 3 and is_sub_section(inline.content):
+        key = None if self.headed else tool_key(self.doc.path.rpartition("/")[2])
+        if level >= 3 and is_sub_section(inline.content, key):
             return  # ``### arguments`` under ``### kv_store``: still its section
         first, self.headed = not self.headed, True
         name, mark = section_heading(inline.content, level, first or self.title_level > 0)

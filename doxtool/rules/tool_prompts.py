@@ -225,9 +225,15 @@ def mcp_named(doc: PromptDoc, tool: PromptTool) -> bool:
     qualified ``server.tool`` name; a heading naming the server of one the
     prompt writes (``### github`` over ``### github.create_issue:``); or a
     heading or list item naming the tool part of one the prompt writes in a
-    heading, an example or a code span of its prose (``### create_issue``
-    beside ``call it as `github.create_issue```), which Agent Zero looks up
-    by the qualified name. Not a name an example calls as a tool of its own."""
+    heading, an example or a list item, or in a code span of its prose when
+    it writes another tool of that server so, or qualifies more than one of
+    its headings and list items by that server (``### create_issue`` beside
+    ``call it as `github.create_issue``` and an example calling
+    `github.create_pr`, or ``### create_pr`` beside `github.create_pr`),
+    which Agent Zero looks up by the qualified name. Not a name an example
+    calls as a tool of its own, nor one a code span of prose alone
+    qualifies so (``### sleep`` beside ``pauses with `asyncio.sleep```,
+    ``### count`` beside ```response.count```: Python, not a tool)."""
     base = tool.name.split(":", 1)[0]
     if is_qualified_mcp_name(base):
         return True
@@ -235,8 +241,18 @@ def mcp_named(doc: PromptDoc, tool: PromptTool) -> bool:
         return False
     if tool.source == "heading" and base in mcp_servers(doc):
         return True
-    written = (item.name.split(":", 1)[0] for item in [*doc.tools, *doc.mentions])
-    return any(_QUALIFIED_RE.fullmatch(name) and name.partition(".")[2] == base for name in written)
+    bases = [t.name.split(":", 1)[0] for t in doc.tools]
+    as_tools = [name for name in bases if _QUALIFIED_RE.fullmatch(name)]
+    in_prose = (m.name.split(":", 1)[0] for m in doc.mentions)
+    in_prose = [name.partition(".") for name in in_prose if _QUALIFIED_RE.fullmatch(name)]
+    titled = {t.name.split(":", 1)[0] for t in doc.tools if t.source in ("heading", "list")}
+    parts: dict[str, set[str]] = {}
+    for server, _, part in in_prose:
+        parts.setdefault(server, set()).add(part)
+    servers = {name.partition(".")[0] for name in as_tools}
+    servers |= {server for server, named in parts.items() if len(named & titled) > 1}
+    written = [*as_tools, *(f"{s}.{part}" for s, _, part in in_prose if s in servers)]
+    return any(name.partition(".")[2] == base for name in written)
 
 
 #: a qualified ``server.tool`` name as a prompt writes one (not a path,
