@@ -40,7 +40,9 @@ imports names from such a module (a re-export of a plugin's tool), and one
 making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`,
 a function of the repository with a `class` in its body: `Made =
 make_tool("x")`), one with a class deriving from anything under a
-module-level `if`, `try`, `with` or loop (`if HAS_YAML: class T(Tool)`),
+module-level `if`, `try`, `with` or loop (`if HAS_YAML: class T(Tool)`;
+a class of builtin or standard-library bases only, `class Error(Exception)`,
+is none),
 and the module that defines a configured tool base itself (`tools/base.py`
 holding `tools.base.BaseTool`). Nor is a module other tool modules import
 (`from tools._common import fmt`, `from ._common import fmt`, `import
@@ -199,6 +201,30 @@ that tool fail at run time.
                 }
             ),
             [Expect("tools/options.py", 1, "no class deriving from")],
+        ),
+        # ... nor does a class under an ``if`` or a factory of builtin or
+        # standard-library bases
+        Example(
+            with_files(
+                {
+                    "tools/modes.py": "import sys\nfrom enum import Enum\n\n"
+                    "if sys.version_info >= (3, 11):\n    from enum import StrEnum\n\n"
+                    "    class Mode(StrEnum):\n        FAST = 'fast'\n"
+                    "else:\n\n    class Mode(str, Enum):\n        FAST = 'fast'\n"
+                }
+            ),
+            [Expect("tools/modes.py", 1, "no class deriving from")],
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/errors.py": "def make_error(name):\n"
+                    "    class Error(Exception):\n        pass\n\n"
+                    "    Error.__name__ = name\n    return Error\n\n\n"
+                    'NotFound = make_error("NotFound")\n'
+                }
+            ),
+            [Expect("tools/errors.py", 1, "no class deriving from")],
         ),
         # no tool base is configured: the message names the empty key, not a base
         Example(
