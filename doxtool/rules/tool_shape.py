@@ -287,6 +287,22 @@ def _library(ctx: Context, module: str) -> bool:
     return not any(ctx.teaches(s, name) for s in ctx.teaching_sets(module))
 
 
+#: a repository's base deriving from ``Tool``, and two classes with an
+#: ``execute``: a mixin and a base deriving from ``Tool`` (DOX005)
+_MIXED = {
+    "helpers/mixins.py": "from helpers.tool import Response, Tool\n\n\n"
+    "class MyBase(Tool):\n    pass\n\n\nclass WaitMixin:\n"
+    "    async def execute(self, **kwargs):\n"
+    '        return Response(message="done", break_loop=False)\n\n\n'
+    "class WaitBase(Tool):\n    async def execute(self, **kwargs):\n"
+    '        return Response(message="done", break_loop=False)\n',
+}
+_MIXED_TOOL = (
+    "from helpers.mixins import MyBase, WaitBase, WaitMixin\n\n\n"
+    "class WaitTool({bases}):\n    pass\n"
+)
+
+
 class ExecuteMissing(Rule):
     code = "DOX005"
     name = "execute-missing"
@@ -294,8 +310,8 @@ class ExecuteMissing(Rule):
     doc = """\
 **What it checks.** Every tool class defines `execute`, or inherits one from a
 class of the repository other than the abstract base (and before it in the
-class's bases: in `class T(Tool, SearchMixin)` the mixin's `execute` never
-runs). A configured base
+class's method order: in `class T(Tool, SearchMixin)`, or `class T(MyBase,
+SearchMixin)` with `MyBase(Tool)`, the mixin's `execute` never runs). A configured base
 whose `execute` runs code (a fork's, calling `self._execute_impl(...)`)
 gives one doxtool does not read: no finding, and no fact known.
 
@@ -313,6 +329,10 @@ neither judged nor fixed.
 """
     valid = [
         Example(with_files({"tools/wait.py": WAIT_PY})),
+        # a second base deriving from `Tool` comes before it: its `execute` runs
+        Example(
+            with_files({**_MIXED, "tools/wait.py": _MIXED_TOOL.format(bases="MyBase, WaitBase")})
+        ),
         Example(
             with_files(
                 {
@@ -361,6 +381,11 @@ neither judged nor fixed.
                 }
             ),
             [Expect("tools/wait.py", 5, "`WaitTool` has no `execute`")],
+        ),
+        # ... and after a base deriving from it: `Tool` comes before the mixin
+        Example(
+            with_files({**_MIXED, "tools/wait.py": _MIXED_TOOL.format(bases="MyBase, WaitMixin")}),
+            [Expect("tools/wait.py", 4, "`WaitTool` has no `execute`")],
         ),
     ]
 
