@@ -322,6 +322,22 @@ class Relay(StoppingTool):
         ("False", "response.break_loop = False", "python.helpers.my_base", "StoppingTool", [False]),
         ("True", "print(response.message)", "python.helpers.my_base", "StoppingTool", [True]),
         ("False", "self.seen = response.break_loop", "tools._base", "StoppingTool", [False]),
+        # kept where another name changes it later
+        (
+            "False",
+            "self.last = response\n        self.last.break_loop = True",
+            "tools._base",
+            "StoppingTool",
+            ["dynamic"],
+        ),
+        ("False", "pending = [response]", "tools._base", "StoppingTool", ["dynamic"]),
+        (
+            "False",
+            "if response:\n            print(f'{response}')",
+            "tools._base",
+            "StoppingTool",
+            [False],
+        ),
     ],
 )
 def test_after_execution_of_a_base_elsewhere_that_sets_break_loop_makes_it_unknown(
@@ -385,6 +401,67 @@ def test_a_mixin_hook_counts_only_before_the_framework_base(
         files["helpers/tool.py"] = FRAMEWORK["helpers/tool.py"] + (
             "\n    async def after_execution(self, response, **kwargs):\n        pass\n"
         )
+    root: Path = make_repo(files)
+    result = run_cli(root, "inspect", "tools/stopper.py", "--json")
+    assert result.exit_code == 0, result.output
+    (found,) = json.loads(result.output)[0]["tools"]
+    assert [o["break_loop"] for o in found["outcomes"]] == kinds
+
+
+def test_a_base_hook_taking_the_response_in_star_args_makes_it_unknown(run_cli, make_repo) -> None:
+    hook = (
+        BASE_HOOK.format(body="args[0].break_loop = True")
+        .replace("self, response: Response, **kwargs", "self, *args, **kwargs")
+        .replace("(response, **kwargs)", "(*args, **kwargs)")
+    )
+    tool = HOOKED_ELSEWHERE.format(module="tools._base", bases="StoppingTool", returned="False")
+    root: Path = make_repo({"tools/_base.py": hook, "tools/stopper.py": tool})
+    result = run_cli(root, "inspect", "tools/stopper.py", "--json")
+    assert result.exit_code == 0, result.output
+    (found,) = json.loads(result.output)[0]["tools"]
+    assert [o["break_loop"] for o in found["outcomes"]] == ["dynamic"]
+
+
+PASSING_HOOK = """\
+from helpers.{parent_module} import {parent}
+
+
+class {name}({parent}):
+    async def after_execution(self, response, **kwargs):
+        {body}
+        await super().after_execution(response, **kwargs)
+"""
+
+
+@pytest.mark.parametrize(
+    "b_body, kinds",
+    [
+        ("response.break_loop = True", ["dynamic"]),
+        ("print(response.message)", [False]),
+    ],
+)
+def test_a_diamond_of_base_hooks_is_read_in_the_method_order(
+    run_cli, make_repo, b_body: str, kinds: list[Any]
+) -> None:
+    """``class Stopper(A, B)`` with ``A(Root)`` and ``B(Root)``: ``A``'s
+    ``super()`` is ``B``'s hook, not ``Root``'s."""
+    files = {
+        "helpers/tool.py": FRAMEWORK["helpers/tool.py"]
+        + "\n    async def after_execution(self, response, **kwargs):\n        pass\n",
+        "helpers/root.py": PASSING_HOOK.format(
+            parent_module="tool", parent="Tool", name="Root", body="pass"
+        ),
+        "helpers/a.py": PASSING_HOOK.format(
+            parent_module="root", parent="Root", name="A", body="pass"
+        ),
+        "helpers/b.py": PASSING_HOOK.format(
+            parent_module="root", parent="Root", name="B", body=b_body
+        ),
+        "tools/stopper.py": "from helpers.a import A\nfrom helpers.b import B\n"
+        "from helpers.tool import Response\n\n\nclass Stopper(A, B):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        return Response(message="ok", break_loop=False)\n',
+    }
     root: Path = make_repo(files)
     result = run_cli(root, "inspect", "tools/stopper.py", "--json")
     assert result.exit_code == 0, result.output

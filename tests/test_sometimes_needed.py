@@ -388,3 +388,21 @@ def test_a_helper_a_bare_computed_getattr_may_give_takes_no_argument(make_repo, 
     named = named.replace("def _", "def _do_").replace("self._load", "self._do_load")
     (root / "tools/lifecycle.py").write_text(named)
     assert set(_arguments(run_cli, root, "tools/lifecycle.py")) == {"plan", "reason", "name"}
+
+
+def test_a_handler_another_method_calls_too_is_still_handed_the_arguments(
+    make_repo, run_cli
+) -> None:
+    """``_search`` takes ``**kwargs`` as the handlers do: ``_refresh``
+    calling it by name does not make it a helper."""
+    tool = GETATTR_PRIVATE_PY.replace(
+        "    def _load(self, name):\n",
+        '    async def _search(self, query="", **kwargs):\n'
+        '        return Response(message=f"found {query}", break_loop=False)\n\n'
+        "    async def _refresh(self, **kwargs):\n"
+        '        return await self._search(query="latest")\n\n'
+        "    def _load(self, name):\n",
+    )
+    assert tool != GETATTR_PRIVATE_PY
+    root = make_repo({"tools/lifecycle.py": tool})
+    assert set(_arguments(run_cli, root, "tools/lifecycle.py")) == {"plan", "reason", "query"}

@@ -298,6 +298,7 @@ class FunctionSummary:
     #: ``dynamic``; ``super``: it hands it to the next base's hook)
     #: (:mod:`~doxtool.python.astbreaksets`); ``[]`` for any other function
     hook_sets: list[Any] = field(default_factory=list)
-    #: a module-level function with a ``class`` statement in its body (a
-    #: class factory: ``Made = make_tool("x")`` may bind a tool class)
+    #: a module-level function with a ``class`` statement in its body whose
+    #: bases are not all builtin classes (a class factory: ``Made =
+    #: make_tool("x")`` may bind a tool class)
     makes_class: bool = False

@@ -12,10 +12,12 @@ the loop reads ``break_loop``::
 Each value the hook may give the attribute of its first parameter (the one
 after ``self``) is recorded: ``True`` or ``False`` for a literal, ``dynamic``
 for any other value (``setattr`` with a name other than a literal
-``"break_loop"``, a name bound to the parameter, the parameter handed to a
-call that may change it: any but a harmless builtin's), and ``super`` when it
+``"break_loop"``, the parameter handed to a call that may change it: any but
+a harmless builtin's, or kept anywhere else, ``self.last = response``,
+``[response]``, where another name may change it later), and ``super`` when it
 hands the parameter to ``super().after_execution(...)``: the next hook of the
-class's bases runs too (:mod:`doxtool.python.basehooks` reads them).
+class's bases runs too (:mod:`doxtool.python.basehooks` reads them). A hook
+taking the ``Response`` in ``*args`` is read as setting any value.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ def hook_sets(node: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> list
     if bound:
         args = args[1:]
     if not args:
-        return []
+        # ``after_execution(self, *args)``: the ``Response`` is ``args[0]``
+        return ["dynamic"] if node.args.vararg is not None else []
     param = args[0].arg
     found: list[Any] = []
 
@@ -53,14 +56,41 @@ def hook_sets(node: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> list
                     if _attribute_of(part, param):
                         value = None if isinstance(sub, ast.AugAssign) else sub.value
                         add(_literal(value))
-            named = [t for t in targets if isinstance(t, (ast.Name, ast.Tuple, ast.List))]
-            if named and sub.value is not None and _names(sub.value, param):
-                add("dynamic")  # ``r = response``: changed through another name
         elif isinstance(sub, ast.Call):
             _call(sub, param, add)
-        elif isinstance(sub, ast.NamedExpr) and _names(sub.value, param):
-            add("dynamic")
+        for child in ast.iter_child_nodes(sub):
+            if _names(child, param) and _kept(sub, child):
+                add("dynamic")  # ``self.last = response``: changed through another name
     return found
+
+
+#: where the parameter itself may stand without being kept anywhere: read
+#: (``response.message``, ``if response``, ``f"{response}"``), or handed to a
+#: call (:func:`_call` reads those)
+_READ = (
+    ast.Attribute,
+    ast.Call,
+    ast.keyword,
+    ast.Starred,
+    ast.Compare,
+    ast.BoolOp,
+    ast.UnaryOp,
+    ast.If,
+    ast.IfExp,
+    ast.While,
+    ast.Assert,
+    ast.FormattedValue,
+    ast.Expr,
+)
+
+
+def _kept(parent: ast.AST, child: ast.AST) -> bool:
+    """Whether the parameter ``child`` is kept by ``parent`` where another
+    name may reach it (``r = response``, ``self.last = response``,
+    ``(response, text)``, ``response.__dict__``)."""
+    if isinstance(parent, ast.Attribute):
+        return parent.attr == "__dict__"
+    return not isinstance(parent, _READ)
 
 
 def _call(call: ast.Call, param: str, add: Any) -> None:

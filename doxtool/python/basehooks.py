@@ -8,8 +8,9 @@ of a base elsewhere (the repository's own tool base, ``tools/_base.py``,
 ``python/helpers/my_base.py``) is read here from its module's summary
 (:mod:`doxtool.python.astbreaksets`): when it may set a value other than the
 one every ``Response`` of the tool already gives, that value is not known.
-The bases are searched in order, depth first (the order Python's own follows
-where each class has one base); a hook that hands the ``Response`` on to
+The bases are searched in the class's method order (Python's C3
+linearisation: in ``class T(A, B)`` with ``A`` and ``B`` both deriving from
+``Root``, ``B`` comes before ``Root``); a hook that hands the ``Response`` on to
 ``super().after_execution(...)`` is followed to the next one, up to the
 framework's (the configured tool base's: a base after it in the order, as
 in ``class T(Tool, Mixin)``, has a hook that never runs). A base no
@@ -71,33 +72,63 @@ def with_base_hook(resolver: _Resolver, tool: ToolFacts, facts: ModuleFacts) -> 
 def _hooks(
     resolver: _Resolver, start: tuple[ModuleFacts, str]
 ) -> Iterator[tuple[ModuleFacts, str]]:
-    """The classes defining :data:`HOOK` from ``start`` up its bases, depth
-    first, each once, up to the configured tool base's own."""
-    seen: set[tuple[str, str]] = set()
-    todo: list[tuple[ModuleFacts, str] | None] = [start]
-    while todo and len(seen) < _MAX_CLASSES:
-        current = todo.pop(0)
-        if current is None:
+    """The classes defining :data:`HOOK` in ``start``'s method order, up to
+    the configured tool base's own."""
+    found: dict[tuple[str, str], tuple[ModuleFacts, str]] = {}
+    for key in _order(resolver, start, found, set()):
+        if key == _FRAMEWORK:
             return  # the framework's hook, which ends the chain
-        facts, name = current
-        if (facts.module, name) in seen:
-            continue
-        seen.add((facts.module, name))
+        facts, name = found[key]
         cls = facts.class_named(name)
-        if cls is None:
-            continue
-        if any(method.name == HOOK for method in cls.methods):
+        if cls is not None and any(method.name == HOOK for method in cls.methods):
             yield facts, name
-        bases: list[tuple[ModuleFacts, str] | None] = []
-        for base in cls.resolved_bases:
-            where = resolver.defined(base) if base else None
-            if base and resolver.configured(base):
-                # the framework's ``Tool`` (its module here or not) has the
-                # hook: one of a base after it (``class T(Tool, Mixin)``) never runs
-                found = where[0].class_named(where[1]) if where is not None else None
-                if found is None or any(method.name == HOOK for method in found.methods):
-                    bases.append(None)
-                continue
-            if where is not None:  # (not a library's class: ``Generic``, ``ABC``)
-                bases.append(where)
-        todo[:0] = bases
+
+
+#: the framework's ``Tool`` in a method order (:func:`_order`)
+_FRAMEWORK = ("", "")
+
+
+def _order(
+    resolver: _Resolver,
+    current: tuple[ModuleFacts, str],
+    found: dict[tuple[str, str], tuple[ModuleFacts, str]],
+    walking: set[tuple[str, str]],
+) -> list[tuple[str, str]]:
+    """The method order Python gives ``current`` (its C3 linearisation), of
+    the classes the repository defines; the framework's ``Tool`` (its module
+    here or not) stands for itself and its bases when it has the hook, and
+    for nothing when it has none. Where no C3 order exists (a base not read),
+    the rest follows depth first."""
+    facts, name = current
+    key = (facts.module, name)
+    found[key] = current
+    cls = facts.class_named(name)
+    if cls is None or key in walking or len(found) > _MAX_CLASSES:
+        return [key]
+    walking.add(key)
+    orders: list[list[tuple[str, str]]] = []
+    for base in cls.resolved_bases:
+        where = resolver.defined(base) if base else None
+        if base and resolver.configured(base):
+            framework = where[0].class_named(where[1]) if where is not None else None
+            if framework is None or any(method.name == HOOK for method in framework.methods):
+                orders.append([_FRAMEWORK])
+        elif where is not None:  # (not a library's class: ``Generic``, ``ABC``)
+            orders.append(_order(resolver, where, found, walking))
+    walking.discard(key)
+    return [key, *_merged([*orders, [order[0] for order in orders]])]
+
+
+def _merged(orders: list[list[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """C3's merge of the bases' orders and the bases' own order."""
+    merged: list[tuple[str, str]] = []
+    pending = [list(order) for order in orders if order]
+    while pending:
+        head = next(
+            (o[0] for o in pending if not any(o[0] in rest[1:] for rest in pending)),
+            pending[0][0],  # (none fits: depth first)
+        )
+        merged.append(head)
+        pending = [[k for k in order if k != head] for order in pending]
+        pending = [order for order in pending if order]
+    return merged

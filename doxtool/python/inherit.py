@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from doxtool.core.facts import (
     SIDE_EFFECT_AREAS,
@@ -57,25 +57,39 @@ def outside_bases(facts: ModuleFacts, name: str) -> list[str]:
     return bases
 
 
-def execute_bases(
-    facts: ModuleFacts,
-    name: str,
-    configured: Callable[[str], bool],
-    defined: Callable[[str], tuple[ModuleFacts, str] | None],
-) -> list[str]:
-    """:func:`outside_bases` up to the first configured tool base that
-    defines ``execute`` (the framework's ``Tool``, whose module may not be in
-    the repository): a base after it (``class T(Tool, SearchMixin)``) comes
-    after it in the class's method order, and its ``execute`` never runs."""
-    bases = outside_bases(facts, name)
-    for index, base in enumerate(bases):
-        if not configured(base):
-            continue
-        found = defined(base)
+class _Bases(Protocol):
+    def configured(self, qualified: str) -> bool: ...
+    def defined(self, qualified: str, depth: int = 0) -> tuple[ModuleFacts, str] | None: ...
+    def base_of(self, qualified: str, depth: int = 0) -> str | None: ...
+
+
+def execute_bases(facts: ModuleFacts, name: str, resolver: _Bases) -> list[str]:
+    """:func:`outside_bases` in the order their ``execute`` may run, up to
+    the first configured tool base that defines ``execute`` (the framework's
+    ``Tool``, whose module may not be in the repository): a base after it
+    (``class T(Tool, SearchMixin)``) comes after it in the class's method
+    order, and its ``execute`` never runs; so does one after a base deriving
+    from it that derives from no such base itself (``class T(MyBase,
+    SearchMixin)``, ``MyBase(Tool)``: ``Tool`` comes before ``SearchMixin``)."""
+
+    def executes(base: str | None) -> bool:
+        if base is None or not resolver.configured(base):
+            return False
+        found = resolver.defined(base)
         cls = found[0].class_named(found[1]) if found is not None else None
-        if cls is None or any(m.name == "execute" for m in cls.methods):
-            return bases[:index]
-    return bases
+        return cls is None or any(m.name == "execute" for m in cls.methods)
+
+    kept: list[str] = []
+    past = False  # a base deriving from such a tool base came before
+    for base in outside_bases(facts, name):
+        if executes(base):
+            break
+        derives = executes(resolver.base_of(base))
+        if past and not derives:
+            continue
+        kept.append(base)
+        past = past or derives
+    return kept
 
 
 def own_methods(facts: ModuleFacts, name: str) -> set[str]:

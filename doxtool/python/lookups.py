@@ -16,7 +16,8 @@ computes: a method of the tool that name may give (``do_save``) runs on
 some calls only, and what it reads is walked as such
 (:meth:`Lookups._scan_dispatched`). A name whose own text is underscores
 alone (``f"_{method}"``) may give any private method: the ones the class calls
-by name itself are its helpers, not handed the call's arguments.
+by name itself are its helpers, not handed the call's arguments, but for one
+taking ``**kwargs`` as the handlers do.
 """
 
 from __future__ import annotations
@@ -251,8 +252,11 @@ class Lookups:
             return ()
         methods = self.scan.visible_methods(self.cls)
         # ``f"_{method}"`` may be any private method: one the class calls by
-        # name itself is its helper (``self._load(path)``), not a handler
+        # name itself is its helper (``self._load(path)``), not a handler,
+        # unless it takes ``**kwargs`` as the handlers do (``_search(self,
+        # query="", **kwargs)``, which ``_refresh`` calls too)
         helpers = _self_called(methods) if not any(c.isalnum() for c in "".join(shape)) else ()
+        helpers = {m.name for m in methods if m.name in helpers and m.star_kwarg is None}
         return tuple(
             method
             for method in methods

@@ -213,7 +213,7 @@ class ToolResolver:
             return tagged(own, facts.path)
         if facts.class_named(name) is None or depth > _MAX_DEPTH:
             return tagged(own, facts.path) if own is not None else None
-        for base in execute_bases(facts, name, self.configured, self.defined):
+        for base in execute_bases(facts, name, self):
             if self.configured(base):
                 continue
             found = self.defined(base, depth)
@@ -315,7 +315,7 @@ class ToolResolver:
         # of the class's bases elsewhere leads to it
         reached = {
             (found.facts.path, found.summary.name): found
-            for base in execute_bases(facts, owner, self.configured, self.defined)
+            for base in execute_bases(facts, owner, self)
             if not self.configured(base)
             and (found := self.follower.method(base, "execute")) is not None
         }

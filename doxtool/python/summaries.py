@@ -18,6 +18,7 @@ constants, or the values of a loop over a literal tuple.
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Iterable
 
 from doxtool.core.summary_facts import FunctionSummary
@@ -108,7 +109,7 @@ class _Summariser(ModuleScope):
         for stmt in self.tree.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 summaries.append(_run(FunctionWalk(self, stmt, None), stmt))
-                summaries[-1].makes_class = any(isinstance(n, ast.ClassDef) for n in ast.walk(stmt))
+                summaries[-1].makes_class = any(_may_be_tool(n) for n in ast.walk(stmt))
             elif isinstance(stmt, ast.ClassDef):
                 processes = class_processes(
                     stmt, lambda d: self.resolve(d, self.names), self.assigned
@@ -150,3 +151,12 @@ def _assigned(stmt: ast.stmt) -> set[str]:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             todo.extend(ast.iter_child_nodes(node))
     return names
+
+
+def _may_be_tool(node: ast.AST) -> bool:
+    """Whether ``node`` is a ``class`` statement that may make a tool class:
+    one with a base other than a builtin class (``class Err(Exception)``, a
+    ``@dataclass`` with no base, never is)."""
+    if not isinstance(node, ast.ClassDef):
+        return False
+    return any(not (isinstance(b, ast.Name) and hasattr(builtins, b.id)) for b in node.bases)

@@ -40,7 +40,9 @@ imports names from such a module (a re-export of a plugin's tool), and one
 making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`,
 a function of the repository with a `class` in its body: `Made =
 make_tool("x")`), one with a class deriving from anything under a
-module-level `if`, `try`, `with` or loop (`if HAS_YAML: class T(Tool)`),
+module-level `if`, `try`, `with` or loop (`if HAS_YAML: class T(Tool)`;
+a class of builtin or standard-library bases only, `class Error(Exception)`,
+is none),
 and the module that defines a configured tool base itself (`tools/base.py`
 holding `tools.base.BaseTool`). Nor is a module other tool modules import
 (`from tools._common import fmt`, `from ._common import fmt`, `import
@@ -200,6 +202,30 @@ that tool fail at run time.
             ),
             [Expect("tools/options.py", 1, "no class deriving from")],
         ),
+        # ... nor does a class under an ``if`` or a factory of builtin or
+        # standard-library bases
+        Example(
+            with_files(
+                {
+                    "tools/modes.py": "import sys\nfrom enum import Enum\n\n"
+                    "if sys.version_info >= (3, 11):\n    from enum import StrEnum\n\n"
+                    "    class Mode(StrEnum):\n        FAST = 'fast'\n"
+                    "else:\n\n    class Mode(str, Enum):\n        FAST = 'fast'\n"
+                }
+            ),
+            [Expect("tools/modes.py", 1, "no class deriving from")],
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/errors.py": "def make_error(name):\n"
+                    "    class Error(Exception):\n        pass\n\n"
+                    "    Error.__name__ = name\n    return Error\n\n\n"
+                    'NotFound = make_error("NotFound")\n'
+                }
+            ),
+            [Expect("tools/errors.py", 1, "no class deriving from")],
+        ),
         # no tool base is configured: the message names the empty key, not a base
         Example(
             {**with_files({"tools/wait.py": WAIT_PY}), "pyproject.toml": _NO_BASES},
@@ -261,6 +287,22 @@ def _library(ctx: Context, module: str) -> bool:
     return not any(ctx.teaches(s, name) for s in ctx.teaching_sets(module))
 
 
+#: a repository's base deriving from ``Tool``, and two classes with an
+#: ``execute``: a mixin and a base deriving from ``Tool`` (DOX005)
+_MIXED = {
+    "helpers/mixins.py": "from helpers.tool import Response, Tool\n\n\n"
+    "class MyBase(Tool):\n    pass\n\n\nclass WaitMixin:\n"
+    "    async def execute(self, **kwargs):\n"
+    '        return Response(message="done", break_loop=False)\n\n\n'
+    "class WaitBase(Tool):\n    async def execute(self, **kwargs):\n"
+    '        return Response(message="done", break_loop=False)\n',
+}
+_MIXED_TOOL = (
+    "from helpers.mixins import MyBase, WaitBase, WaitMixin\n\n\n"
+    "class WaitTool({bases}):\n    pass\n"
+)
+
+
 class ExecuteMissing(Rule):
     code = "DOX005"
     name = "execute-missing"
@@ -268,8 +310,8 @@ class ExecuteMissing(Rule):
     doc = """\
 **What it checks.** Every tool class defines `execute`, or inherits one from a
 class of the repository other than the abstract base (and before it in the
-class's bases: in `class T(Tool, SearchMixin)` the mixin's `execute` never
-runs). A configured base
+class's method order: in `class T(Tool, SearchMixin)`, or `class T(MyBase,
+SearchMixin)` with `MyBase(Tool)`, the mixin's `execute` never runs). A configured base
 whose `execute` runs code (a fork's, calling `self._execute_impl(...)`)
 gives one doxtool does not read: no finding, and no fact known.
 
@@ -287,6 +329,10 @@ neither judged nor fixed.
 """
     valid = [
         Example(with_files({"tools/wait.py": WAIT_PY})),
+        # a second base deriving from `Tool` comes before it: its `execute` runs
+        Example(
+            with_files({**_MIXED, "tools/wait.py": _MIXED_TOOL.format(bases="MyBase, WaitBase")})
+        ),
         Example(
             with_files(
                 {
@@ -335,6 +381,11 @@ neither judged nor fixed.
                 }
             ),
             [Expect("tools/wait.py", 5, "`WaitTool` has no `execute`")],
+        ),
+        # ... and after a base deriving from it: `Tool` comes before the mixin
+        Example(
+            with_files({**_MIXED, "tools/wait.py": _MIXED_TOOL.format(bases="MyBase, WaitMixin")}),
+            [Expect("tools/wait.py", 4, "`WaitTool` has no `execute`")],
         ),
     ]
 

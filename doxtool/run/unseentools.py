@@ -17,6 +17,8 @@ DOX004 says nothing of it: whether it holds one is not known here.
 
 from __future__ import annotations
 
+import builtins
+import sys
 from collections.abc import Callable
 
 from doxtool.core.facts import ModuleFacts
@@ -47,7 +49,10 @@ def may_hold_unseen_tool(
     if any(_CLASS_MAKERS.intersection(made) for made in facts.objects.values()):
         return True  # a class made at run time (``type("T", (Tool,), {...})``)
     outline = facts.outline
-    if outline is not None and any(c.bases and not c.top_level for c in outline.classes):
+    if outline is not None and any(
+        not c.top_level and any(_may_be_tool(facts, base) for base in c.bases)
+        for c in outline.classes
+    ):
         return True  # a class under a module-level ``if`` or ``try``, which is not read
     if any(_factory(facts, resolver, made) for made in facts.objects.values()):
         return True  # ``Made = make_tool("x")``: a function with a ``class`` in its body
@@ -57,6 +62,17 @@ def may_hold_unseen_tool(
     if facts.classes:
         return False
     return any(resolver.reaches_unseen(target, unseen) for target in facts.imported_names.values())
+
+
+def _may_be_tool(facts: ModuleFacts, base: str) -> bool:
+    """Whether a base as written (``StrEnum``, ``enum.Enum``, ``Tool``) may be
+    a tool class: not a builtin class, nor one of the standard library's."""
+    dotted = base.split("[", 1)[0].strip()
+    head = dotted.split(".", 1)[0]
+    imported = facts.imported_names.get(head)
+    if imported is None:
+        return not (dotted == head and hasattr(builtins, head))
+    return imported.split(".", 1)[0] not in sys.stdlib_module_names
 
 
 def _factory(facts: ModuleFacts, resolver: ToolResolver, made: list[str]) -> bool:
