@@ -130,6 +130,12 @@ def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> Non
         ("select = ['XYZ1']", "`select`: unknown rule code or prefix `XYZ1`"),
         ("ignore = ['NOPE']", "`ignore`: unknown rule code or prefix `NOPE`"),
         ("per-file-ignores = { 'a.py' = ['ZZZ'] }", "`per-file-ignores.a.py`: unknown rule code"),
+        # the glob as written, though it is matched as `a.py` and `tools/a.py`
+        ("per-file-ignores = { './a.py' = ['ZZZ'] }", "`per-file-ignores../a.py`: unknown rule"),
+        (
+            "per-file-ignores = { 'tools\\a.py' = ['ZZZ'] }",
+            "`per-file-ignores.tools\\a.py`: unknown rule code",
+        ),
         ("baseline = 'gone.json'", "`baseline` names gone.json, which does not exist"),
         ("cache-dir = ''", '`cache-dir`: "" is empty'),
         ("templates-dir = 'nope'", '`templates-dir`: "nope" is not a directory'),
@@ -376,3 +382,18 @@ def test_a_directory_written_with_windows_separators_is_the_directory(
         assert "lib/util.py:1:1: DOX001" in result.output, result.output
     else:
         assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("glob", ["./tools/", "tools\\\\", "**/tools/"])
+def test_an_exclude_glob_hiding_the_tools_is_named_as_written(
+    make_repo, run_cli, glob: str
+) -> None:
+    """The warning that ``exclude`` leaves the tool directory out names the
+    glob the configuration holds, not the path it is matched as (``tools``):
+    that glob is the one to remove."""
+    files = clean_files()
+    files["pyproject.toml"] = f'[tool.doxtool]\nextend-exclude = ["{glob}"]\n'
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache")
+    written = glob.replace("\\\\", "\\")
+    assert f"`exclude` leaves out tools/ (`{written}`)" in result.output, result.output

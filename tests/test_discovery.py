@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from doxtool.core.config import Config
+from doxtool.core.globs import spellings
 from doxtool.core.unlisted import UnreadableDirectory
 from doxtool.run.context import Context
 from doxtool.run.discovery import Exclusion, agents_in_listing
@@ -32,6 +33,9 @@ from doxtool.run.project import COMPANION_SUFFIX, Project
 
 
 def plain_excluded(patterns: list[str]) -> Callable[[str], bool]:
+    # the configuration holds globs as written: the paths each stands for
+    # (``\\`` is ``/``, ``./x/`` is ``x``) are tested in test_config.py
+    patterns = [form for pattern in patterns for form in spellings(pattern)]
     never = r"(?!)"
     whole = re.compile("|".join(fnmatch.translate(p) for p in patterns) or never)
     part = re.compile("|".join(fnmatch.translate(p) for p in patterns if "/" not in p) or never)

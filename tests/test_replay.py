@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,11 @@ def test_a_file_written_again_within_its_modification_time_is_not_replayed(make_
     afresh: its bytes were recorded beside its time."""
     root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
     module = root / "tools/wait.py"
+    # its clock tick not over when the run ends, however long the run takes
+    # (a file modified more than a tick before the run's end has settled:
+    # a later write would give it a later time)
+    ahead = time.time_ns() + 60_000_000_000
+    os.utime(module, ns=(ahead, ahead))
     first = _run(root, "check", "--select", "DOX")
     assert first.returncode == 0, first.stderr
     stamp = module.stat()
@@ -509,3 +515,34 @@ def test_an_error_its_message_cannot_reach_still_exits_2(make_repo) -> None:
             assert (full.returncode, full.stdout) == (2, ""), args
         shown = _shell(root, "", *args)
         assert shown.returncode == 2 and shown.stderr.count("\n") >= 1, args
+
+
+def test_a_racy_file_settled_by_the_end_of_its_run_is_recorded_without_its_bytes(
+    tmp_path: Path,
+) -> None:
+    """A file modified just before a run's listing (a tree just checked out)
+    is recorded with its bytes only while a write could still keep its time:
+    one that settled before the run ended, its bytes unchanged, is trusted by
+    its time and size, as every other file, and a replay does not read it."""
+    from doxtool.run.listing import inputs
+    from doxtool.run.racy import RACY_NS, racy_digests, racy_unchanged, settled
+
+    (tmp_path / "tools").mkdir()
+    for name in ("wait.py", "other.py", "third.py"):
+        (tmp_path / "tools" / name).write_text(WAIT_PY)
+    times = [path.stat().st_mtime_ns for path in (tmp_path / "tools").iterdir()]
+    stamp, latest = min(times), max(times)
+    listing = inputs(str(tmp_path), frozenset())
+    digests = racy_digests(str(tmp_path), listing, stamp)
+    assert len(digests.split("\n")) == 3, "all three were written just now"
+    # written again within its time: its bytes differ from those recorded
+    other = tmp_path / "tools/other.py"
+    before = other.stat()
+    other.write_text(WAIT_PY.replace('"seconds"', '"sekonds"'))
+    os.utime(other, ns=(before.st_atime_ns, before.st_mtime_ns))
+    # still racy at the run's end: every line kept
+    assert settled(str(tmp_path), listing, digests, stamp + RACY_NS - 1) == digests
+    # settled: only the changed file keeps its line, and a replay still sees it
+    kept = settled(str(tmp_path), listing, digests, latest + RACY_NS + 1)
+    assert kept.split("\n") == [line for line in digests.split("\n") if "other.py" in line]
+    assert not racy_unchanged(str(tmp_path), kept)

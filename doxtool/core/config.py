@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from doxtool.core.digests import blake2b
-from doxtool.core.globs import normalized, slashed
+from doxtool.core.globs import slashed
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -222,13 +222,11 @@ def _check_allowed_keys(value: Any, key: str, where: str) -> list[str]:
 def _check_per_file(value: Any, key: str, where: str) -> dict[str, list[str]]:
     if not isinstance(value, dict):
         raise ConfigError(f"{where}: `{key}` must be a table of glob = [codes]")
-    table: dict[str, list[str]] = {}
-    for pattern, codes in value.items():
-        # ``./tools/x.py`` and ``tools/x.py`` are one glob (:mod:`doxtool.core.globs`)
-        table.setdefault(normalized(pattern), []).extend(
-            _check_list(codes, f"{key}.{pattern}", where)
-        )
-    return table
+    # kept as written, for the messages that name a glob: how it is matched
+    # (``./tools/x.py`` is ``tools/x.py``) is :mod:`doxtool.core.globs`'s
+    return {
+        pattern: _check_list(codes, f"{key}.{pattern}", where) for pattern, codes in value.items()
+    }
 
 
 #: keys naming directories (globs) relative to the project root
@@ -296,7 +294,7 @@ def _check_patterns(value: Any, key: str, where: str) -> list[str]:
     patterns = _check_list(value, key, where)
     if any(not pattern.strip() for pattern in patterns):
         raise ConfigError(f"{where}: `{key}`: an empty pattern matches nothing")
-    return [normalized(pattern) for pattern in patterns]
+    return patterns  # as written (see ``_check_per_file``)
 
 
 def _check_bases(value: Any, key: str, where: str) -> list[str]:

@@ -34,8 +34,11 @@ def normalized(pattern: str) -> str:
 
 
 def spellings(pattern: str) -> list[str]:
-    """The globs ``pattern`` stands for: itself and, for ``**/rest``, ``rest``
-    (the paths at the root's own level)."""
+    """The globs ``pattern``, as the configuration writes it, stands for: its
+    :func:`normalized` form and, for ``**/rest``, ``rest`` (the paths at the
+    root's own level). The configuration keeps the glob as written, so that a
+    message names what the person wrote."""
+    pattern = normalized(pattern)
     forms = [pattern]
     while pattern.startswith("**/"):
         pattern = pattern[3:]

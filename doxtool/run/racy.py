@@ -6,7 +6,10 @@ the tree may be written again within the file system's time granularity (a
 second or two on some file systems) and keep both: its bytes are recorded
 too, as a digest, and compared before the record is replayed, as git treats
 its "racy" index entries. A file modified earlier than that has settled: a
-later write gives it a later time. This module imports nothing but ``os``
+later write gives it a later time. So has a racy file by the end of its run,
+once the window is past and its bytes are still those recorded: the record
+leaves it out (:func:`settled`), and a tree just checked out is not read
+whole by every replay. This module imports nothing but ``os``
 and two small modules of doxtool's, so a replay stays cheap.
 """
 
@@ -55,3 +58,36 @@ def racy_unchanged(root: str, digests: str) -> bool:
         if digest == "-" or _digest(os.path.join(root, unescape_path(shown))) != digest:
             return False
     return True
+
+
+def settled(root: str, listing: str, digests: str, now: int) -> str:
+    """``digests`` (:func:`racy_digests` of ``listing``) less the files that
+    have settled by ``now``: modified before ``now - RACY_NS``, as ``listing``
+    has them, and still holding the bytes recorded. A later write gives such
+    a file a later time, which the listing sees, so a replay need not read it
+    (a tree just checked out, every file racy for the run that followed,
+    would otherwise be read whole by every replay). A file whose bytes differ
+    keeps its line: the replay reads it, and runs afresh."""
+    if not digests:
+        return digests
+    wanted = {line.partition(" ")[2] for line in digests.split("\n")}
+    times: dict[str, int] = {}
+    for line in listing.split("\n"):
+        if line[:1] == "f":
+            shown = listed_entry(line)[1:]
+            stamp = file_stamp(line)
+            if shown in wanted and stamp is not None:
+                times[shown] = stamp[0]
+    threshold = now - RACY_NS
+    kept: list[str] = []
+    for line in digests.split("\n"):
+        digest, _, shown = line.partition(" ")
+        mtime = times.get(shown)
+        if (
+            mtime is None
+            or mtime >= threshold
+            or digest == "-"
+            or _digest(os.path.join(root, unescape_path(shown))) != digest
+        ):
+            kept.append(line)
+    return "\n".join(kept)

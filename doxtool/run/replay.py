@@ -33,7 +33,7 @@ import time
 
 from doxtool.core.reads import read_upto
 from doxtool.run.listing import CACHE_DIR, directories, inputs, inputs_excluding
-from doxtool.run.racy import racy_digests, racy_unchanged
+from doxtool.run.racy import racy_digests, racy_unchanged, settled
 
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
@@ -405,7 +405,7 @@ class Pending:
                 self.root,
                 "\0".join(self.skip),
                 self.files,
-                self.racy,
+                settled(self.root, self.files, self.racy, time.time_ns()),
                 stdout,
                 stderr,
                 str(int(code)),
