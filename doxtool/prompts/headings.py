@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from doxtool.prompts.negation import forbids
 from doxtool.prompts.otherlanguages import TOOL_WORDS
 
 # names may be written in any script, as Python identifiers may
@@ -107,6 +106,10 @@ def section_heading(content: str, level: int, titled: bool) -> tuple[str | None,
         gone = _GONE_HEADING_RE.match(text)
         if gone is None or heading_name(gone.group(2)) is None:
             continue
+        # the prompt reader's patterns: a check whose prompts come from the
+        # cache imports this module without reading a heading
+        from doxtool.prompts.negation import forbids
+
         if (gone.group(1) and gone.group(3)) or forbids("", text[gone.end() :]):
             return gone.group(2), "gone"
     name = heading_name(unlabelled) if unlabelled != content.strip() else None
