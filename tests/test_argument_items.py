@@ -291,7 +291,7 @@ def test_a_note_over_arguments_the_code_reads_leads_a_list_of_arguments(make_rep
 # a label saying only what kind of arguments follow leads a list of them
 ARGUMENT_LABELS = [
     "  - **Optional:**\n  - `legacy`\n",
-    "  - **Advanced:** for experts:\n  - `legacy`: rarely needed.\n",
+    "  - **Advanced options** (for experts):\n  - `legacy`: rarely needed.\n",
     "\n  **Deprecated arguments:**\n\n  - `legacy`: used to be the unit.\n",
     "  - Also accepted:\n  - `legacy`\n",
 ]
@@ -317,3 +317,12 @@ def test_an_argument_listed_again_under_a_kind_label_is_listed_twice(make_repo, 
     assert "DOX141 argument `days` of `WaitTool` is listed again (first at line 18)" in (
         result.output
     )
+
+
+def test_a_kind_label_with_words_of_a_persons_leads_a_list_of_its_own(make_repo, run_cli) -> None:
+    """``**Required:** raised when one is missing:`` is a note on errors."""
+    dox = _dox(_items() + "  - **Required:** raised when one is missing:\n  - `KeyError`\n")
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == []
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox

@@ -83,13 +83,11 @@ _ARGUMENTS = "arguments@"
 
 
 def _names_argument_kind(text: str) -> bool:
-    """Whether ``text``, a label with its emphasis and colon, names only a
-    kind of arguments (``**Optional:**``, ``Also accepted:``, not
-    ``**Errors:** raised when an argument is optional:``)."""
-    label = _LABEL.match(text)
-    words = label.group(0) if label is not None else text
-    words = re.sub(r"\([^()]*\)", " ", words)
-    found = re.findall(r"[^\W\d_]+", words.lower())
+    """Whether ``text``, a note with its emphasis and colon, names only a
+    kind of arguments (``**Optional:**``, ``**Optional** (rarely needed):``,
+    ``Also accepted:``; not ``**Required:** raised when one is missing:``,
+    nor ``**Errors:** raised when an argument is optional:``)."""
+    found = re.findall(r"[^\W\d_]+", re.sub(r"\([^()]*\)", " ", text).lower())
     return bool(found) and all(word in _ARGUMENT_KINDS for word in found)
 
 
