@@ -286,3 +286,43 @@ def test_a_note_over_arguments_the_code_reads_leads_a_list_of_arguments(make_rep
     assert _findings(run_cli, root) == [
         f"{DOX}:23:1: DOX111 argument `legacy` is documented but `WaitTool` never reads it"
     ]
+
+
+# a label saying only what kind of arguments follow leads a list of them
+ARGUMENT_LABELS = [
+    "  - **Optional:**\n  - `legacy`\n",
+    "  - **Advanced options** (for experts):\n  - `legacy`: rarely needed.\n",
+    "\n  **Deprecated arguments:**\n\n  - `legacy`: used to be the unit.\n",
+    "  - Also accepted:\n  - `legacy`\n",
+]
+
+
+@pytest.mark.parametrize("note", ARGUMENT_LABELS)
+def test_a_label_naming_a_kind_of_arguments_leads_a_list_of_them(
+    make_repo, run_cli, note: str
+) -> None:
+    """``**Optional:**`` over an argument the code no longer reads: it is
+    stale, and no fix deletes the person's line or writes into their list."""
+    dox = _dox(_items() + note)
+    root = _repo(make_repo, dox)
+    found = _findings(run_cli, root)
+    assert len(found) == 1 and "argument `legacy` is documented but `WaitTool` never" in found[0]
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_an_argument_listed_again_under_a_kind_label_is_listed_twice(make_repo, run_cli) -> None:
+    root = _repo(make_repo, _dox(_items() + "  - **Optional:**\n  - `days`\n"))
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX141")
+    assert "DOX141 argument `days` of `WaitTool` is listed again (first at line 18)" in (
+        result.output
+    )
+
+
+def test_a_kind_label_with_words_of_a_persons_leads_a_list_of_its_own(make_repo, run_cli) -> None:
+    """``**Required:** raised when one is missing:`` is a note on errors."""
+    dox = _dox(_items() + "  - **Required:** raised when one is missing:\n  - `KeyError`\n")
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == []
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox

@@ -295,6 +295,9 @@ def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
         "- Arguments: none. The tool is configured by its profile.\n",
         "- Arguments (all optional): none\n",
         "- **Arguments:** _none_\n",
+        "**Arguments:** none.\n",
+        "__Arguments__: none\n",
+        "#### Arguments: none\n",
     ],
 )
 def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, line: str) -> None:
@@ -309,9 +312,14 @@ def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, lin
     assert after == before
 
 
-def test_an_arguments_line_saying_none_is_true_of_a_tool_reading_none(run_cli, make_repo) -> None:
+@pytest.mark.parametrize(
+    "line", ["- Arguments: none. It always waits 0 s.\n", "**Arguments:** none.\n"]
+)
+def test_an_arguments_line_saying_none_is_true_of_a_tool_reading_none(
+    run_cli, make_repo, line: str
+) -> None:
     module = WAIT_PY.replace('self.args.get("seconds", 0)', "0")
-    text = COMPANION.replace(ARGUMENTS, "- Arguments: none. It always waits 0 s.\n")
+    text = COMPANION.replace(ARGUMENTS, line)
     root: Path = make_repo({"tools/wait.py": module, "tools/wait.py.dox.md": text})
     result = run_cli(root, "check", "--select", "DOX111", "--fix", "tools/wait.py")
     assert "DOX111" not in result.output, result.output

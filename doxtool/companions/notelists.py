@@ -21,10 +21,18 @@ and no fix rewrites the block (one would drop them, or write a new argument
 into the note's list). An item stating facts
 (`` `old`: optional string. ``) is an argument item whatever stands above
 it, and the items after it are the block's again.
+
+A note whose label says no more than what kind of arguments follow
+(``**Optional:**``, ``**Advanced options:**``, ``Also accepted:``,
+``**Deprecated:**``) leads a list of arguments, not one of its own: the
+items under it are read as the block's (one the code does not read is
+stale, one listed again is listed twice), though no fix rewrites the block
+(a new argument is not the label's kind).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from doxtool.companions.itemtext import LIST_MARKER
@@ -33,6 +41,60 @@ from doxtool.core.patterns import LazyPattern
 #: a label in bold or in underscores, its colon inside or after the emphasis
 #: (``**Errors:**``, ``**Errors**:``, ``__Raises__:``)
 _LABEL = LazyPattern(r"(?:\*\*|__)[^*_`\n]+?(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)")
+
+
+#: the words of a label saying only what kind of arguments the list under it holds
+_ARGUMENT_KINDS = frozenset(
+    [
+        "optional",
+        "required",
+        "advanced",
+        "expert",
+        "experimental",
+        "deprecated",
+        "legacy",
+        "obsolete",
+        "extra",
+        "additional",
+        "other",
+        "more",
+        "also",
+        "accepted",
+        "alias",
+        "aliases",
+        "argument",
+        "arguments",
+        "args",
+        "parameter",
+        "parameters",
+        "params",
+        "option",
+        "options",
+        "input",
+        "inputs",
+        "field",
+        "fields",
+        "key",
+        "keys",
+    ]
+)
+#: the run of the items under such a label (see :func:`is_argument_list`)
+_ARGUMENTS = "arguments@"
+
+
+def _names_argument_kind(text: str) -> bool:
+    """Whether ``text``, a note with its emphasis and colon, names only a
+    kind of arguments (``**Optional:**``, ``**Optional** (rarely needed):``,
+    ``Also accepted:``; not ``**Required:** raised when one is missing:``,
+    nor ``**Errors:** raised when an argument is optional:``)."""
+    found = re.findall(r"[^\W\d_]+", re.sub(r"\([^()]*\)", " ", text).lower())
+    return bool(found) and all(word in _ARGUMENT_KINDS for word in found)
+
+
+def is_argument_list(run: str) -> bool:
+    """Whether ``run`` (from :func:`leads_a_list`) is a list of arguments
+    under a label naming their kind."""
+    return run.startswith(_ARGUMENTS)
 
 
 def leads_a_list(content: str, index: int) -> str:
@@ -45,6 +107,8 @@ def leads_a_list(content: str, index: int) -> str:
     text = text.strip(" \t")
     if not text or (_LABEL.match(text) is None and not text.endswith(":")):
         return ""
+    if _names_argument_kind(text):
+        return f"{_ARGUMENTS}{index + 1}"
     return f"note@{index + 1}"
 
 
@@ -57,6 +121,8 @@ def mark_as_note_items(arguments: list[dict[str, Any]], content: str, led: str, 
     when:``; empty when they are the block's again)."""
     if all(argument.get("maybe_prose") for argument in arguments):
         return led or leads_a_list(content, index)
+    if is_argument_list(led):
+        return led  # (the items of a list of arguments are the block's)
     if not led or any(not argument.get("fields_unknown") for argument in arguments):
         return ""
     for argument in arguments:

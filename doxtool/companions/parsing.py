@@ -49,7 +49,7 @@ from doxtool.companions.leads import (
     prose_after_lead,
 )
 from doxtool.companions.model import Companion, FactBlock, Note, Section
-from doxtool.companions.notelists import leads_a_list, mark_as_note_items
+from doxtool.companions.notelists import is_argument_list, leads_a_list, mark_as_note_items
 from doxtool.companions.outline import _outline, _sections
 from doxtool.companions.wraps import continued, wrapped_argument
 from doxtool.core.edits import line_content, split_lines
@@ -97,7 +97,8 @@ class _BlockReader:
     led: str = ""
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
-        if key in self.item_lines and self.lead.kind == "arguments" and not self.led:
+        noted = self.led and not is_argument_list(self.led)
+        if key in self.item_lines and self.lead.kind == "arguments" and not noted:
             self.repeated.append((key, index + 1))  # (not a note's list naming it)
         self.item_lines.setdefault(key, index + 1)
         if prose is not None:

@@ -230,7 +230,8 @@ _LABEL_WORDS = rf"(?:{ARGUMENT_WORDS}|options)"
 #: ``the `break_loop` behaviour``, nor ``if `break_loop` is `true`, ...``);
 #: ``- Arguments:``, ``- Tool arguments:``, ``- `tool_args`:``, ``### Arguments``,
 #: ``**Options**`` (the items after it), in other words too (``- Args:``,
-#: ``- Parameters:``, ``## Inputs``)
+#: ``- Parameters:``, ``## Inputs``); one saying there are none
+#: (``- Arguments: none.``, ``**Arguments:** none.``, ``#### Arguments: none``)
 #: a sentence of its own whose subject ``break_loop`` is, stating one value
 #: for good (not ``When `break_loop` is `true` the agent stops``): where the
 #: companion has several classes, it may be about any of them
@@ -281,7 +282,10 @@ _UNNAMED = {
         rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{_LABEL_WORDS}|`?tool_args`?)"
         rf"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*(?:{SAID_NONE})?"
         rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*#*[ \t]*"
-        rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
+        rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{ARGUMENT_WORDS}[ \t]*:[ \t]*{SAID_NONE}"
+        rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*"
+        rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{ARGUMENT_WORDS}[ \t]*"
+        rf"(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)[ \t]*{SAID_NONE})",
         re.IGNORECASE,
     ),
 }

@@ -66,7 +66,8 @@ arguments the code reads, and not at all for a tool reading none. The list a
 person's note between the items leads (`` - **Errors:** raised when: `` then
 `` - `ValueError` ``) may be the note's: an item in it stating no fact is
 never called unread (unless another item there names first an argument
-read: `**Optional:**` over arguments), and no fix rewrites the block.
+read, or the label says only what kind of arguments follow: `**Optional:**`,
+`Also accepted:`), and no fix rewrites the block.
 An argument a line of the block not read as an item names in backticks
 (`` - `until` is when to stop. ``) is reported as not documented in a form
 doxtool reads, naming that line, and no item is written for it.
