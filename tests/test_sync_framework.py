@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from doxtool.cli import cli
 from tests.samples import write_files
@@ -53,6 +53,14 @@ def test_a_plain_execute_is_reported_only_under_an_awaiting_base(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, base_async: bool
 ) -> None:
     base = BASE_PY.replace("    def execute", "    async def execute") if base_async else BASE_PY
+    result = _dox006(tmp_path, monkeypatch, base)
+    reported = "DOX006 `Echo.execute` is not async; the framework awaits it" in result.output
+    assert reported is base_async
+    assert result.exit_code == (1 if base_async else 0)
+
+
+def _dox006(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, base: str) -> Result:
+    """``check --select DOX006`` of the echo tool under the tool base ``base``."""
     write_files(
         tmp_path,
         {
@@ -62,10 +70,7 @@ def test_a_plain_execute_is_reported_only_under_an_awaiting_base(
         },
     )
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["check", "--select", "DOX006"], catch_exceptions=False)
-    reported = "DOX006 `Echo.execute` is not async; the framework awaits it" in result.output
-    assert reported is base_async
-    assert result.exit_code == (1 if base_async else 0)
+    return CliRunner().invoke(cli, ["check", "--select", "DOX006"], catch_exceptions=False)
 
 
 # a parameter named twice: the parser reads the module, CPython's compiler refuses it
@@ -84,15 +89,6 @@ DUPLICATE = "message: str, **kwargs) -> None:", "message: str, args) -> None:"
 def test_a_base_module_that_does_not_compile_is_read_from_its_outline(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, base: str, reported: bool
 ) -> None:
-    write_files(
-        tmp_path,
-        {
-            "python/helpers/tool.py": base,
-            "python/tools/echo.py": ECHO_PY,
-            "prompts/agent.tools.md": PROMPT,
-        },
-    )
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["check", "--select", "DOX006"], catch_exceptions=False)
+    result = _dox006(tmp_path, monkeypatch, base)
     found = "DOX006 `Echo.execute` is not async; the framework awaits it" in result.output
     assert found is reported, result.output
