@@ -430,7 +430,10 @@ def schema(
     from doxtool import commands
 
     project = api.load_project(root, config_file)
-    schemas = commands.schemas(project, list(paths), style)
+    notes: list[str] = []
+    schemas = commands.schemas(project, list(paths), style, notes)
+    for note in notes:
+        click.echo(f"doxtool: warning: {printable(note)}", err=True)
     click.echo((json_text(schemas, indent=2) + "\n").encode("utf-8"), nl=False)
 
 

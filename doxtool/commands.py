@@ -123,11 +123,18 @@ def _schema() -> Any:
     return schema
 
 
-def schemas(project: Project, paths: list[Path] | None = None, style: str = "openai") -> list[Any]:
+def schemas(
+    project: Project,
+    paths: list[Path] | None = None,
+    style: str = "openai",
+    notes: list[str] | None = None,
+) -> list[Any]:
     """Function-calling schemas of the exposed tools (all, or those in PATHS).
     A tool of a plugin turned off by its toggle files, or of a bundled plugin
     a user plugin of its name replaces, is not exposed: the framework does
-    not load it, whether or not a core tool has its name."""
+    not load it, whether or not a core tool has its name. A module doxtool
+    cannot read (a syntax error) gives no schema, and a line to ``notes``
+    saying why."""
     ctx = Context(project)
     if paths and names_root(project, paths):
         paths = None  # `schema .`: every exposed tool, as `schema`
@@ -140,7 +147,12 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
         name = module.rsplit("/", 1)[-1].removesuffix(".py")
         if name in internal or module in shadowed or _plugin_off(project, module):
             continue
-        if not project.facts(module).parsed:
+        facts = project.facts(module)
+        if not facts.parsed:
+            if notes is not None:
+                why = next((p for p in facts.problems if p.message), None)
+                where = f" at {why.line}:{why.column}: {why.message}" if why is not None else ""
+                notes.append(f"{module}: not read{where}; it has no schema")
             continue
         tool = project.run_tool(module)
         if tool is None:

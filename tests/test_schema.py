@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import jsonschema
 
@@ -192,3 +194,25 @@ def test_a_null_default_of_an_optional_field_claims_no_type_that_excludes_it(
     for prop in properties.values():
         if "default" in prop:
             jsonschema.validate(prop["default"], prop)  # raises when it does not fit
+
+
+def test_a_module_doxtool_cannot_read_gives_no_schema_and_says_why(make_repo) -> None:
+    root = make_repo(
+        {
+            "tools/fetch.py": TOOL,
+            "tools/broken.py": TOOL.replace("class FetchTool(Tool):", "class Broken(Tool:"),
+            "prompts/agent.system.tool.fetch.md": PROMPT,
+        }
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "doxtool", "schema"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert [s["function"]["name"] for s in json.loads(result.stdout)] == ["fetch"]
+    (warning,) = result.stderr.splitlines()  # (the column is the interpreter's)
+    assert warning.startswith("doxtool: warning: tools/broken.py: not read at 4:")
+    assert ": syntax error: " in warning and warning.endswith("; it has no schema")
