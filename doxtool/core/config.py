@@ -252,7 +252,7 @@ def relative_path_problem(value: str) -> str | None:
         return "holds a NUL character"
     if value.startswith(("/", "\\")) or (len(value) > 1 and value[1] == ":"):
         return "is absolute; give a path relative to the project root"
-    parts = value.replace("\\", "/").split("/")
+    parts = slashed(value).split("/")
     if ".." in parts:
         return "leads out of the project root (`..`)"
     if all(part in ("", ".") for part in parts):

@@ -182,6 +182,7 @@ def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> l
     ``tools/wait.py.dox.md``): the module's pattern covers its companion."""
     if not table:
         return findings
+    forms = [(spellings(pattern), cs) for pattern, cs in table.items()]
     out = []
     for finding in findings:
         paths = [finding.path]
@@ -189,8 +190,8 @@ def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> l
             paths.append(finding.path.removesuffix(COMPANION_SUFFIX))
         codes = [
             c
-            for pattern, cs in table.items()
-            if any(fnmatch.fnmatch(path, form) for path in paths for form in spellings(pattern))
+            for globs, cs in forms
+            if any(fnmatch.fnmatch(path, form) for path in paths for form in globs)
             for c in cs
         ]
         if not _matches(finding.code, codes):
