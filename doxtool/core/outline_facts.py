@@ -100,6 +100,9 @@ class ClassCall:
     positional: int = 0
     #: the keywords it passes, in order
     keywords: list[str] = field(default_factory=list)
+    #: the value a ``return`` gives outright (``return Response(...)``, not
+    #: ``return a if c else Response(...)``)
+    returned: bool = False
 
 
 @dataclass(slots=True)

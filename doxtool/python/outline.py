@@ -93,8 +93,8 @@ class _Outliner:
                 cls.break_loop_default = break_loop_default(node, cls.init)
         outline.constants = list(self._constants)
         outline.assigned = list(self._assigned)
-        found, binders = self._walk(tree)
-        outline.response_calls = response_calls(tree, self.source, found, binders)
+        found, binders, returned = self._walk(tree)
+        outline.response_calls = response_calls(tree, self.source, found, binders, returned)
         outline.rebound_attributes = rebound_attributes(tree)  # read by the walk
         outline.opaque_calls, outline.opaque_functions = opaque(tree, self._aliases, self._defined)
         outline.keyword_areas = keyword_areas(self.source)
@@ -254,14 +254,16 @@ class _Outliner:
 
     # -- expressions ----------------------------------------------------------
 
-    def _walk(self, tree: ast.Module) -> tuple[list[ast.Call], list[ast.stmt]]:
+    def _walk(self, tree: ast.Module) -> tuple[list[ast.Call], list[ast.stmt], set[int]]:
         """Calls, references and effects in one breadth-first walk, which
         also collects what :func:`~doxtool.python.rebound.rebound_attributes`
         reads (it need not walk the tree again), and gives the calls and the
-        imports and definitions met, in order, for
+        imports and definitions met, in order, and the ``id`` of each call a
+        ``return`` gives outright, for
         :func:`~doxtool.python.responsecalls.response_calls`."""
         found: list[ast.Call] = []
         binders: list[ast.stmt] = []
+        returned: set[int] = set()  # the calls a ``return`` gives outright
         calls: dict[str, None] = {}
         references: dict[str, None] = {}
         untyped: dict[str, None] = {}
@@ -314,6 +316,9 @@ class _Outliner:
                     line = effects.setdefault((area, via), node.lineno)
                     if node.lineno < line:
                         effects[(area, via)] = node.lineno
+            elif kind is ast.Return:
+                if type(node.value) is ast.Call:  # type: ignore[attr-defined]
+                    returned.add(id(node.value))  # type: ignore[attr-defined]
             elif kind in _BINDERS:
                 binders.append(node)  # type: ignore[arg-type]
                 if kind is ast.ClassDef:
@@ -329,7 +334,7 @@ class _Outliner:
                 effects.items(), key=lambda item: (item[1], order[item[0][0]], item[0][1])
             )
         ]
-        return found, binders
+        return found, binders, returned
 
     def _render(self, node: ast.expr) -> str:
         """``call.func`` style name of a chain: calls flattened to their

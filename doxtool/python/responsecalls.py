@@ -25,12 +25,17 @@ _LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 
 def response_calls(
-    tree: ast.Module, source: str, found: list[ast.Call], binders: list[ast.stmt]
+    tree: ast.Module,
+    source: str,
+    found: list[ast.Call],
+    binders: list[ast.stmt],
+    returned: set[int],
 ) -> list[ClassCall]:
     """The calls of ``Response`` in ``tree``, in source order, from the
     module's calls (``found``) and its imports and definitions (``binders``),
     each in the order ``ast.walk`` meets them (the outline's walk collects
-    them: :meth:`~doxtool.python.outline._Outliner._walk`)."""
+    them: :meth:`~doxtool.python.outline._Outliner._walk`); ``returned``
+    holds the ``id`` of each call a ``return`` gives outright."""
     if _NAME not in source:
         return []
     counts: dict[str, int] = {}
@@ -62,6 +67,7 @@ def response_calls(
                 node.col_offset + 1,
                 len(node.args),
                 [k.arg for k in node.keywords if k.arg is not None],
+                id(node) in returned,
             )
         )
     if calls:

@@ -15,7 +15,8 @@ it, else the outcome stays as it is (and so it does when another call of
 the module passing none may give another value: the outcome may stand for a
 ``Response`` kept in a name, ``return resp if q else Response(message=m)``);
 a call that does not fit the class (DOX011: it raises ``TypeError``) stays
-as it is too.
+as it is too (:mod:`doxtool.run.raisingresponses` drops it where the
+``return`` gives that call outright).
 """
 
 from __future__ import annotations

@@ -49,6 +49,7 @@ from doxtool.run.loaders import loader_order
 from doxtool.run.plugindirs import plugin_tool_dirs, with_user_plugins
 from doxtool.run.pluginroot import PluginRoot
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
+from doxtool.run.raisingresponses import drop_raising_outcomes
 from doxtool.run.replay import taken_listing
 
 COMPANION_SUFFIX = ".dox.md"
@@ -451,9 +452,8 @@ class Project:
         if tools is None:
             order = lambda: loader_order(self)  # noqa: E731 (asked only where a base is)
             tools = self.resolver.tools(self.facts(rel), order)
-            tools = self._tools[rel] = fill_default_break_loop(
-                self.facts, self.resolver, rel, tools
-            )
+            tools = fill_default_break_loop(self.facts, self.resolver, rel, tools)
+            tools = self._tools[rel] = drop_raising_outcomes(self.facts, self.resolver, rel, tools)
         return tools
 
     def run_tool(self, rel: str) -> ToolFacts | None:
