@@ -104,3 +104,26 @@ def test_outcomes_that_may_not_come_from_the_call_stay(tmp_path: Path) -> None:
     # a class whose own code does not say what a call takes
     _write(tmp_path, TOOL, BASE + "\n\nResponse = wrap(Response)\n")
     assert "break_loop true (line 8" in _inspect(tmp_path)
+
+
+def test_a_helper_of_another_module_returning_it_gives_no_outcome(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        "from helpers.replies import answer\nfrom helpers.tool import Tool\n\n\n"
+        "class Reply(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        return answer(self.args.get('text'))\n",
+    )
+    write_files(
+        tmp_path,
+        {
+            "helpers/replies.py": "from helpers.tool import Response\n\n\n"
+            "def answer(text):\n"
+            "    if text:\n"
+            "        return Response(text, True, None, 'final')\n"
+            "    return Response(message='no text', break_loop=False)\n"
+        },
+    )
+    out = _inspect(tmp_path)
+    assert "break_loop true" not in out
+    assert "break_loop false (line 7, Reply.execute)" in out

@@ -5,7 +5,9 @@
 extraction sees one module and records such values
 (:attr:`~doxtool.core.facts.ToolFacts.returned_calls`); this step reads the
 callee's summary (:attr:`~doxtool.core.summary_facts.FunctionSummary.returns`)
-and adds the ``Response`` outcomes it returns, at the tool's ``return``. A
+and adds the ``Response`` outcomes it returns, at the tool's ``return`` (but
+for a ``return`` of a ``Response`` call that does not fit its class, which
+raises ``TypeError``: :mod:`~doxtool.python.responsefit`). A
 value it cannot follow to a ``Response`` (a callee not found, a value of
 unknown kind, a path that returns None) makes the tool's ``break_loop``
 unknown (:attr:`~doxtool.core.facts.ToolFacts.unknown`): doxtool then claims
@@ -29,14 +31,20 @@ from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
 from doxtool.python.followargs import parameter_of
 from doxtool.python.followraises import never_returns, past_never, settled
 from doxtool.python.names import module_name
+from doxtool.python.responsefit import Defined, raising_return
 
 
 class ReturnFollower:
     def __init__(
-        self, follower: HelperFollower, module_of: Callable[[str], str] = module_name
+        self,
+        follower: HelperFollower,
+        module_of: Callable[[str], str] = module_name,
+        defined: Defined = lambda qualified: None,
     ) -> None:
         self.follower = follower
         self.module_of = module_of
+        #: where a dotted class name is defined (a ``Response`` call's class)
+        self.defined = defined
 
     def apply(self, tool: ToolFacts, module: str) -> ToolFacts:
         """The tool (of ``module``) with the outcomes of the values it returns
@@ -79,6 +87,10 @@ class ReturnFollower:
         for returned in summary.returns:
             # a ``break_loop`` the callee computes (its parameter, say) is no
             # value of the tool's: not known
+            if returned.kind == "response" and raising_return(
+                self.defined, found.facts, returned.line
+            ):
+                continue  # the call raises ``TypeError``: nothing is returned
             if returned.kind == "response" and isinstance(returned.break_loop, bool):
                 outcome = Outcome(
                     returned.break_loop,

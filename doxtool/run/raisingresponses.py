@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from doxtool.core.facts import ModuleFacts, Outcome, ToolFacts
 from doxtool.python.resolve import ToolResolver
-from doxtool.run.responseclasses import call_problems, response_class
+from doxtool.python.responsefit import raising_return
 
 #: the facts of the module at a repository path
 Facts = Callable[[str], ModuleFacts]
@@ -44,12 +44,4 @@ def drop_raising_outcomes(
 
 def _raises(facts: Facts, resolver: ToolResolver, rel: str, outcome: Outcome) -> bool:
     """Whether ``outcome`` is returned by a ``Response`` call that cannot run."""
-    module = facts(outcome.path or rel)
-    outline = module.outline
-    if not module.parsed or outline is None:
-        return False
-    calls = [call for call in outline.response_calls if call.line == outcome.line]
-    if len(calls) != 1 or not calls[0].returned:
-        return False
-    found = response_class(resolver, module, calls[0].callee)
-    return found is not None and bool(call_problems(calls[0], found[1].init or []))
+    return raising_return(resolver.defined, facts(outcome.path or rel), outcome.line)

@@ -1,21 +1,17 @@
 """The class a module's ``Response(...)`` call makes, found across the
-repository, and what in the call does not fit its parameters.
-
-The name is bound once in the module, by a class definition there or by an
-import of a class of the repository (:mod:`doxtool.python.responsecalls`);
-the class is read only when its module rebinds none of ``__init__``,
-``__new__`` or a star import's names on it, it is defined once at the top
-level, and its own code says the parameters a call of it takes (a
-dataclass's fields, its own ``__init__``). DOX011 checks a call against
-them; the default ``break_loop`` of a call passing none is read from the
-same class (:mod:`doxtool.run.defaultbreak`).
+repository with its resolver, and what in the call does not fit its
+parameters (read as :mod:`doxtool.python.responsefit` says), for DOX011 and
+:mod:`doxtool.run.defaultbreak`.
 """
 
 from __future__ import annotations
 
 from doxtool.core.facts import ModuleFacts
-from doxtool.core.outline_facts import ClassCall, ClassOutline, Param
+from doxtool.core.outline_facts import ClassOutline
 from doxtool.python.resolve import ToolResolver
+from doxtool.python.responsefit import call_problems, called_class
+
+__all__ = ["call_problems", "response_class"]
 
 
 def response_class(
@@ -24,57 +20,4 @@ def response_class(
     """The dotted name and the outline of the class ``callee`` stands for in
     the module of ``facts``; None when not known, or when the class's module
     rebinds one of ``rebound`` on it besides ``__init__`` and ``__new__``."""
-    root, _, rest = callee.partition(".")
-    if facts.class_named(root) is not None and root not in facts.imported_names:
-        qualified = f"{facts.module}.{callee}"
-    elif root in facts.imported_names:
-        qualified = ".".join(filter(None, [facts.imported_names[root], rest]))
-    else:
-        return None
-    found = resolver.defined(qualified)
-    if found is None:
-        return None
-    home, name = found
-    outline = home.outline
-    if outline is None or {"__init__", "__new__", "*", *rebound} & set(outline.rebound_attributes):
-        return None  # ``Response.__init__ = ...`` elsewhere in its module
-    classes = [cls for cls in outline.classes if cls.name == name]
-    if len(classes) != 1 or not classes[0].top_level or classes[0].init is None:
-        return None
-    return f"{home.module}.{name}", classes[0]
-
-
-def call_problems(call: ClassCall, params: list[Param]) -> list[str]:
-    """What in ``call`` does not fit ``params``, in words (none: it fits)."""
-    problems: list[str] = []
-    positional = [p for p in params if p.kind in ("positional-only", "positional")]
-    any_count = any(p.kind == "var-positional" for p in params)
-    any_keyword = any(p.kind == "var-keyword" for p in params)
-    if call.positional > len(positional) and not any_count:
-        plural = "s" if call.positional != 1 else ""
-        problems.append(
-            f"{call.positional} positional argument{plural}, at most {len(positional)} taken"
-        )
-    filled = {p.name for p in positional[: call.positional]}
-    by_name = {p.name: p for p in params if p.kind in ("positional", "keyword-only")}
-    for keyword in dict.fromkeys(call.keywords):
-        if keyword in by_name:
-            if keyword in filled:
-                problems.append(f"`{keyword}` given twice (by position and by keyword)")
-            filled.add(keyword)
-        elif not any_keyword:
-            only = any(p.name == keyword for p in positional)
-            problems.append(
-                f"`{keyword}` given by keyword, but it is positional-only"
-                if only
-                else f"unknown keyword `{keyword}`"
-            )
-    missing = [
-        p.name
-        for p in params
-        if p.kind in ("positional-only", "positional", "keyword-only")
-        and not p.has_default
-        and p.name not in filled
-    ]
-    problems.extend(f"missing `{name}`" for name in missing)
-    return problems
+    return called_class(resolver.defined, facts, callee, rebound)
