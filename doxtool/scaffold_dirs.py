@@ -10,6 +10,7 @@ from pathlib import Path
 
 from doxtool.prompts.toggles import with_user_plugins
 from doxtool.run.declared import declarations
+from doxtool.run.plugindirs import unlisted_plugin
 from doxtool.run.project import Project
 
 
@@ -44,6 +45,14 @@ def tool_dir_of(project: Project, directory: str | None) -> str:
         raise ScaffoldError(
             f"--dir {directory}: `doxtool check` does not look for tools in {rel} "
             f"(tool-dirs: {configured}); add it to `tool-dirs` in {where} first"
+        )
+    # a plugin the framework does not list (no plugin.yaml beside plugins that
+    # have one) has its tools loaded never, and read by `check` never either
+    unlisted = unlisted_plugin(project.root, rel)
+    if unlisted is not None:
+        raise ScaffoldError(
+            f"--dir {directory}: the framework loads no tool of {unlisted}, which has no "
+            f"`plugin.yaml` as the plugins beside it do; add {unlisted}/plugin.yaml first"
         )
     return rel
 

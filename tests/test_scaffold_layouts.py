@@ -428,3 +428,35 @@ def test_each_framework_of_a_monorepo_takes_its_tools_spelling_of_the_base(
         tmp_path, "check", "--no-cache", "alpha/tools/fetch.py", "beta/python/tools/pull.py"
     )
     assert checked.output == "All checks passed.\n"
+
+
+def test_a_plugin_the_framework_does_not_list_takes_no_tool(make_repo, run_cli) -> None:
+    # `plugins/memory` has a plugin.yaml: the framework lists only such
+    # directories, so a tool of `plugins/notes` (there or not yet) would never
+    # run, and `check` would never read it
+    root = make_repo(
+        {
+            **clean_files(),
+            "plugins/memory/plugin.yaml": "name: memory\n",
+            "plugins/memory/tools/.keep": "",
+        }
+    )
+    before = _tree(root)
+    for made in (False, True):
+        if made:
+            (root / "plugins/notes/tools").mkdir(parents=True)
+            before = _tree(root)
+        refused = run_cli(root, "scaffold", "jot", "--dir", "plugins/notes/tools")
+        assert refused.exit_code == 2
+        assert refused.stderr == (
+            "doxtool: error: --dir plugins/notes/tools: the framework loads no tool of "
+            "plugins/notes, which has no `plugin.yaml` as the plugins beside it do; "
+            "add plugins/notes/plugin.yaml first\n"
+        )
+        assert _tree(root) == before, "nothing is written"
+    (root / "plugins/notes/plugin.yaml").write_text("name: notes\n")
+    result = run_cli(root, "scaffold", "jot", "--dir", "plugins/notes/tools")
+    assert result.exit_code == 0, result.output
+    assert "created plugins/notes/tools/jot.py" in result.output.splitlines()
+    assert run_cli(root, "check", "--no-cache").output == "All checks passed.\n"
+    assert run_cli(root, "scaffold", "keep", "--dir", "plugins/memory/tools").exit_code == 0
