@@ -173,7 +173,7 @@ def plan(
     # the test imports the module by its dotted name, or, where a part of it
     # is no identifier (``agents/tiny-local/tools``), loads it from its file
     by_path = not all(is_identifier(part) for part in module.split("."))
-    base_module, base_class, response_module = _tool_import(project, tool_dir)
+    base_module, base_class, response_module, framework = _tool_import(project, tool_dir)
     for arg in args:
         if arg == base_class:
             raise ScaffoldError(
@@ -227,6 +227,8 @@ def plan(
         module_path=module_path,
         # the directory the test puts on the import path: a src layout's, for a module below it
         source=src if src and module_path.startswith(f"{src}/") else "",
+        # and the directory the base is imported from (a monorepo's framework's own)
+        framework=framework,
         depth=len(Path(test_dir).parts),
         by_path=by_path,
         **values,
@@ -282,29 +284,40 @@ def plan(
     return scaffold
 
 
-def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
-    """(module, class, module of ``Response``) of the configured tool base
-    the generated module derives from: the first base that is a class of a
-    module of the repository whose module also has ``Response``; when none
-    is, the first base as configured."""
+def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str, str]:
+    """(module, class, module of ``Response``, directory the module is
+    imported from) of the configured tool base the generated module derives
+    from: the first base that is a class of a module of the repository whose
+    module also has ``Response``, those the directory's tools derive from
+    first; when none is, the first base as configured. The directory is ``""``
+    for the root, else the one above the base's package (``alpha`` for
+    ``alpha/helpers/tool.py`` imported as ``helpers.tool``), which the
+    framework runs from."""
     found: list[str] = []
     # a base whose module is where its name puts it, from the root, before
     # one found below a directory above the tool directory (``src/``):
     # with ``python/helpers/tool.py``, ``python.helpers.tool.Tool`` is the
-    # base, not ``helpers.tool.Tool`` read below ``python/``
-    for below in (False, True):
-        for base in project.config.tool_bases:
-            module, _, name = base.rpartition(".")
-            facts = _base_module(project, module, tool_dir, below) if module else None
-            if facts is None or (
-                facts.class_named(name) is None and name not in facts.imported_names
-            ):
-                continue
-            if project.source_root and facts.path.startswith(f"{project.source_root}/"):
-                module = facts.module  # below a src layout's root: imported by its name there
-            if facts.class_named("Response") is not None or "Response" in facts.imported_names:
-                return module, name, module
-            found.append(base)
+    # base, not ``helpers.tool.Tool`` read below ``python/``; but the base
+    # the directory's own tools derive from first, as they import it (in a
+    # monorepo, ``alpha/tools/`` imports ``helpers.tool`` below ``alpha/``,
+    # never the other framework's base at the root)
+    own = [
+        (base, below)
+        for base in _bases_in_use(project, tool_dir, own=True)
+        for below in (False, True)
+    ]
+    configured = [(base, below) for below in (False, True) for base in project.config.tool_bases]
+    for base, below in own + configured:
+        module, _, name = base.rpartition(".")
+        facts, above = _base_module(project, module, tool_dir, below) if module else (None, "")
+        if facts is None or (facts.class_named(name) is None and name not in facts.imported_names):
+            continue
+        if project.source_root and facts.path.startswith(f"{project.source_root}/"):
+            module = facts.module  # below a src layout's root: imported by its name there
+            above = ""
+        if facts.class_named("Response") is not None or "Response" in facts.imported_names:
+            return module, name, module, above
+        found.append(base)
     if found:
         raise ScaffoldError(
             f"the module of tool base {found[0]} has no `Response`: doxtool cannot tell "
@@ -317,18 +330,20 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
     for base in [*_bases_in_use(project, tool_dir), *project.config.tool_bases]:
         module, _, name = base.rpartition(".")
         if module and all(part.isidentifier() for part in base.split(".")):
-            return module, name, module
+            return module, name, module, ""
     raise ScaffoldError(
         "the generated class would not be a tool here: no tool base is configured"
         " (configure `tool-bases`)"
     )
 
 
-def _bases_in_use(project: Project, tool_dir: str) -> list[str]:
+def _bases_in_use(project: Project, tool_dir: str, own: bool = False) -> list[str]:
     """The configured bases the tool classes of ``tool_dir`` derive from, the
-    most used first (those of every tool directory when it has none)."""
+    most used first (those of every tool directory when it has none, unless
+    ``own``)."""
     configured = project.config.tool_bases
-    for modules in (project.modules_in(tool_dir), project.tool_modules):
+    here = project.modules_in(tool_dir)
+    for modules in (here,) if own else (here, project.tool_modules):
         used: Counter[str] = Counter()
         for rel in modules:
             for tool in project.tools(rel):
@@ -341,19 +356,24 @@ def _bases_in_use(project: Project, tool_dir: str) -> list[str]:
     return []
 
 
-def _base_module(project: Project, module: str, tool_dir: str, below: bool) -> ModuleFacts | None:
-    """Facts of the base's module: at the root, or (``below``) below a
-    directory above the tool directory (``src/`` in a src layout) that holds
+def _base_module(
+    project: Project, module: str, tool_dir: str, below: bool
+) -> tuple[ModuleFacts | None, str]:
+    """Facts of the base's module, and the directory it is imported from: at
+    the root (``""``), or (``below``) below a directory above the tool
+    directory (``src/`` in a src layout, a monorepo's ``alpha/``) that holds
     its package."""
     if not all(part.isidentifier() for part in module.split(".")):
-        return None
+        return None, ""
     rel = None if below else project.module_path(module)
+    above = ""
     parts = [p for p in tool_dir.split("/") if p not in ("", ".")]
     for cut in range(len(parts) - 1, 0, -1) if below else ():
         if rel is not None:
             break
-        rel = _module_below(project, "/".join(parts[:cut]), module)
-    return project.facts(rel) if rel is not None else None
+        above = "/".join(parts[:cut])
+        rel = _module_below(project, above, module)
+    return (project.facts(rel), above) if rel is not None else (None, "")
 
 
 def _module_below(project: Project, above: str, module: str) -> str | None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from doxtool.prompts.toggles import with_user_plugins
 from doxtool.run.declared import declarations
+from doxtool.run.plugindirs import unlisted_plugin
 from doxtool.run.project import Project
 
 
@@ -36,14 +37,27 @@ def tool_dir_of(project: Project, directory: str | None) -> str:
     patterns = [*project.config.tool_dirs, *project.config.profile_tool_dirs]
     # a user plugin's beside a bundled one's, as ``check`` reads them when not excluded
     user = [p for p in with_user_plugins(project.config.tool_dirs) if p not in patterns]
-    if not any(_matches(rel, pattern) for pattern in patterns) and (
-        project.excluded(rel) or not any(_matches(rel, pattern) for pattern in user)
-    ):
+    named = any(_matches(rel, pattern) for pattern in patterns)
+    if not named and project.excluded(rel) and any(_matches(rel, p) for p in user):
+        # a user plugin's: read once the exclusion goes, not by adding it to `tool-dirs`
+        raise ScaffoldError(
+            f"--dir {directory}: `doxtool check` does not look for tools in {rel}: "
+            "the configuration excludes it (`exclude`, `extend-exclude`)"
+        )
+    if not named and (project.excluded(rel) or not any(_matches(rel, pattern) for pattern in user)):
         configured = ", ".join(project.config.tool_dirs) or "none"
         where = project.config.source or "[tool.doxtool] in pyproject.toml (or doxtool.toml)"
         raise ScaffoldError(
             f"--dir {directory}: `doxtool check` does not look for tools in {rel} "
             f"(tool-dirs: {configured}); add it to `tool-dirs` in {where} first"
+        )
+    # a plugin the framework does not list (no plugin.yaml beside plugins that
+    # have one) has its tools loaded never, and read by `check` never either
+    unlisted = unlisted_plugin(project.root, rel)
+    if unlisted is not None:
+        raise ScaffoldError(
+            f"--dir {directory}: the framework loads no tool of {unlisted}, which has no "
+            f"`plugin.yaml` as the plugins beside it do; add {unlisted}/plugin.yaml first"
         )
     return rel
 

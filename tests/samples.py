@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+from doxtool.rules.examples import TOOL_PY, WAIT_DOX, WAIT_PY
 
 
 def write_files(root: Path, files: dict[str, str | bytes]) -> None:
@@ -93,3 +93,19 @@ try:
 except ImportError:
     pass
 """
+
+
+def two_frameworks() -> dict[str, str]:
+    """A monorepo of two Agent Zero checkouts side by side, each run from its
+    own directory: ``alpha/`` (``helpers/tool.py``, its tools importing
+    ``helpers.tool``) and ``beta/`` of the older layout (``python.helpers.tool``)."""
+    alpha = WAIT_PY
+    beta = WAIT_PY.replace("helpers.tool", "python.helpers.tool").replace("Wait", "Ping")
+    return {
+        "alpha/helpers/tool.py": TOOL_PY,
+        "alpha/tools/wait.py": alpha,
+        "alpha/prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+        "beta/python/helpers/tool.py": TOOL_PY,
+        "beta/python/tools/ping.py": beta,
+        "beta/prompts/agent.system.tool.ping.md": WAIT_PROMPT.replace("wait", "ping"),
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from samples import WAIT_PROMPT, clean_files, write_files
+from samples import WAIT_PROMPT, clean_files, two_frameworks, write_files
 
 from doxtool.core.config import load_file
 from doxtool.rules.examples import WAIT_PY
@@ -464,3 +464,25 @@ class ToolCall:
         "python.helpers.tool.Tool",
         "python.helpers.tool.BaseTool",
     ]
+
+
+def test_a_base_in_a_framework_directory_is_written_as_its_tools_import_it(
+    tmp_path: Path, run_cli
+) -> None:
+    # each framework runs from its own directory: its tools import
+    # `helpers.tool` (`python.helpers.tool`), and a base written by its path
+    # from the root (`alpha.helpers.tool.Tool`) would make no class a tool
+    write_files(tmp_path, two_frameworks())
+    result = run_cli(tmp_path, "init")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == (
+        "detected tool base classes: helpers.tool.Tool, python.helpers.tool.Tool"
+        " (in alpha/helpers/tool.py, beta/python/helpers/tool.py)"
+    )
+    config = load_file(tmp_path / "doxtool.toml")
+    assert config is not None
+    assert config.tool_bases == ["helpers.tool.Tool", "python.helpers.tool.Tool"]
+    shown = run_cli(tmp_path, "inspect", "alpha/tools/wait.py", "beta/python/tools/ping.py")
+    assert "  tool wait: class WaitTool(helpers.tool.Tool) at line 4\n" in shown.output
+    assert "  tool ping: class PingTool(python.helpers.tool.Tool) at line 4\n" in shown.output
+    assert "no tool class" not in shown.output

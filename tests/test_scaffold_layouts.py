@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from samples import clean_files, write_files
+from samples import clean_files, two_frameworks, write_files
 from test_scaffold import _pytest
 
 from doxtool.rules.examples import ERRORS_PY, TOOL_PY
@@ -372,3 +372,91 @@ def test_tests_searched_from_the_root_are_never_written_into_a_tool_directory(
     assert check.output == "All checks passed.\n"
     companion = (root / "tools/web_search.py.dox.md").read_text()
     assert "`tests/tools/test_web_search.py`" in companion
+
+
+def test_a_framework_of_a_monorepo_takes_a_tool_importing_its_own_base(
+    tmp_path: Path, run_cli
+) -> None:
+    # `alpha-a/` is named by no import, and the other framework's base comes
+    # first from the root: the tool still derives from the base its
+    # neighbours import (`helpers.tool`, read below `alpha-a/`), and its test
+    # imports it from the framework's directory, as the framework runs it
+    files = {
+        f"alpha-a/{rel.removeprefix('alpha/')}" if rel.startswith("alpha/") else rel: text
+        for rel, text in two_frameworks().items()
+    }
+    write_files(
+        tmp_path,
+        {
+            **files,
+            "doxtool.toml": (
+                'tool-dirs = ["alpha-a/tools", "beta/python/tools"]\n'
+                'tool-bases = ["helpers.tool.Tool", "beta.python.helpers.tool.Tool"]\n'
+                'prompt-dirs = ["alpha-a/prompts", "beta/prompts"]\n'
+                'internal-tools = ["wait", "ping"]\n'
+                'select = ["DOX004", "PRM001"]\n'
+            ),
+        },
+    )
+    result = run_cli(tmp_path, "scaffold", "fetch", "--dir", "alpha-a/tools", "--arg", "url")
+    assert result.exit_code == 0, result.output
+    module = (tmp_path / "alpha-a/tools/fetch.py").read_text()
+    assert "\nfrom helpers.tool import Response, Tool\n" in module
+    assert run_cli(tmp_path, "check", "--no-cache").output == "All checks passed.\n"
+    tested = _pytest(tmp_path, "tests/alpha-a/tools/test_fetch.py")
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+
+
+def test_each_framework_of_a_monorepo_takes_its_tools_spelling_of_the_base(
+    tmp_path: Path, run_cli
+) -> None:
+    # beta's tools import `python.helpers.tool`, which `helpers.tool` read
+    # below `beta/python/` would name too: the new tool imports it as they do
+    write_files(tmp_path, two_frameworks())
+    assert run_cli(tmp_path, "init").exit_code == 0
+    for directory, name, spelled in (
+        ("alpha/tools", "fetch", "helpers.tool"),
+        ("beta/python/tools", "pull", "python.helpers.tool"),
+    ):
+        result = run_cli(tmp_path, "scaffold", name, "--dir", directory)
+        assert result.exit_code == 0, result.output
+        module = (tmp_path / directory / f"{name}.py").read_text()
+        assert f"\nfrom {spelled} import Response, Tool\n" in module
+        tested = _pytest(tmp_path, f"tests/{directory}/test_{name}.py")
+        assert tested.returncode == 0, tested.stdout + tested.stderr
+    checked = run_cli(
+        tmp_path, "check", "--no-cache", "alpha/tools/fetch.py", "beta/python/tools/pull.py"
+    )
+    assert checked.output == "All checks passed.\n"
+
+
+def test_a_plugin_the_framework_does_not_list_takes_no_tool(make_repo, run_cli) -> None:
+    # `plugins/memory` has a plugin.yaml: the framework lists only such
+    # directories, so a tool of `plugins/notes` (there or not yet) would never
+    # run, and `check` would never read it
+    root = make_repo(
+        {
+            **clean_files(),
+            "plugins/memory/plugin.yaml": "name: memory\n",
+            "plugins/memory/tools/.keep": "",
+        }
+    )
+    before = _tree(root)
+    for made in (False, True):
+        if made:
+            (root / "plugins/notes/tools").mkdir(parents=True)
+            before = _tree(root)
+        refused = run_cli(root, "scaffold", "jot", "--dir", "plugins/notes/tools")
+        assert refused.exit_code == 2
+        assert refused.stderr == (
+            "doxtool: error: --dir plugins/notes/tools: the framework loads no tool of "
+            "plugins/notes, which has no `plugin.yaml` as the plugins beside it do; "
+            "add plugins/notes/plugin.yaml first\n"
+        )
+        assert _tree(root) == before, "nothing is written"
+    (root / "plugins/notes/plugin.yaml").write_text("name: notes\n")
+    result = run_cli(root, "scaffold", "jot", "--dir", "plugins/notes/tools")
+    assert result.exit_code == 0, result.output
+    assert "created plugins/notes/tools/jot.py" in result.output.splitlines()
+    assert run_cli(root, "check", "--no-cache").output == "All checks passed.\n"
+    assert run_cli(root, "scaffold", "keep", "--dir", "plugins/memory/tools").exit_code == 0

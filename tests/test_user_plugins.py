@@ -95,4 +95,9 @@ def test_usr_excluded_leaves_user_plugin_tools_unread(make_repo, run_cli) -> Non
     result = run_cli(root, "check", "--no-cache")
     assert result.exit_code == 0, result.output
     scaffold = run_cli(root, "scaffold", "bar", "--dir", "usr/plugins/x/tools", "--dry-run")
-    assert "does not look for tools in usr/plugins/x/tools" in scaffold.output
+    # the exclusion keeps it out, which no `tool-dirs` entry would change
+    assert scaffold.exit_code == 2
+    assert scaffold.stderr == (
+        "doxtool: error: --dir usr/plugins/x/tools: `doxtool check` does not look for tools in "
+        "usr/plugins/x/tools: the configuration excludes it (`exclude`, `extend-exclude`)\n"
+    )

@@ -25,6 +25,7 @@ from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.olderlayout import older_prompts
 from doxtool.python.basedetect import base_classes
 from doxtool.python.names import module_name, source_root
+from doxtool.run.basespelling import as_imported
 from doxtool.run.layoutdirs import ToolDirCandidates, preferred
 from doxtool.run.project import COMPANION_SUFFIX
 
@@ -220,6 +221,9 @@ def detect(root: Path) -> Layout:
     _tool_dirs(root, layout, candidates)
     # the framework's own first (`scaffold` writes into the first tool directory)
     layout.prompt_dirs = preferred(layout.prompt_dirs)
+    # as the code imports them (a framework in a directory of its own runs from there)
+    named, src = candidates.named_bases, source_root(root)
+    layout.tool_bases = [as_imported(root, base, named, src) for base in layout.tool_bases]
     layout.tool_bases = list(dict.fromkeys(filter(None, map(_importable, layout.tool_bases))))
     layout.test_dirs = [d for d in _TEST_DIRS if (root / d).is_dir()]
     found = detect_convention(companions)

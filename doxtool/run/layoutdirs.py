@@ -75,6 +75,9 @@ class ToolDirCandidates:
     others: dict[str, list[str]] = field(default_factory=dict)
     #: the tool names prompt files teach (``agent.system.tool.search.md``: ``search``)
     taught: set[str] = field(default_factory=set)
+    #: the bases the classes of the modules read name, as dotted names
+    #: (filled by :meth:`with_tools`)
+    named_bases: set[str] = field(default_factory=set)
 
     def add(self, rel: str, modules: list[str]) -> None:
         self.modules[rel] = modules
@@ -111,6 +114,7 @@ class ToolDirCandidates:
                 for cls, of in class_bases(path, text.text).items():
                     classes[cls] = of
                     owner[cls] = (rel, name)
+                    self.named_bases.update(of)
         tools = {owner[cls] for cls in derived(classes, bases)}
         named = {rel for rel, _ in tools} if tools else set(self.modules)
         found = [rel for rel in self.modules if rel in named]

@@ -36,7 +36,13 @@ class ProjectDirs(Protocol):
     def glob_dirs(self, patterns: list[str]) -> list[str]: ...
 
 
-__all__ = ["in_undeclared", "plugin_tool_dirs", "undeclared_plugins", "with_user_plugins"]
+__all__ = [
+    "in_undeclared",
+    "plugin_tool_dirs",
+    "undeclared_plugins",
+    "unlisted_plugin",
+    "with_user_plugins",
+]
 
 
 def undeclared_plugins(root: Path, excluded: Callable[[str], bool]) -> frozenset[str]:
@@ -57,6 +63,23 @@ def undeclared_plugins(root: Path, excluded: Callable[[str], bool]) -> frozenset
         if declared:
             found.update(f"{parent}/{name}" for name in dirs if name not in declared)
     return frozenset(found)
+
+
+def unlisted_plugin(root: Path, rel: str) -> str | None:
+    """The plugin directory of the directory ``rel`` (``plugins/<name>``,
+    there or not yet) when the framework would not list it: it holds no
+    ``plugin.yaml`` while another directory beside it does; else None."""
+    plugin = plugin_dir(f"{rel}/")
+    if plugin is None or (root / plugin / PLUGIN_META).is_file():
+        return None
+    parent = root / plugin.rpartition("/")[0]
+    try:
+        names = sorted(os.listdir(parent))
+    except OSError:
+        return None
+    if any(not name.startswith(".") and (parent / name / PLUGIN_META).is_file() for name in names):
+        return plugin
+    return None
 
 
 def in_undeclared(path: str, undeclared: frozenset[str]) -> bool:
