@@ -126,6 +126,39 @@ def test_new_companions_list_a_sets_tool_prompts_once(
     assert 1 <= len(calls) <= 2, calls
 
 
+#: a module holding two tool classes, neither the base of the other: the
+#: framework's loader runs the one whose name sorts last, ``Beta``
+TWO_TOOLS_PY = '''from helpers.tool import Tool, Response
+
+
+class Alpha(Tool):
+    """Search the index."""
+
+    async def execute(self, query="", **kwargs):
+        return Response(message=query, break_loop=False)
+
+
+class Beta(Tool):
+    """Ingest a file into the index."""
+
+    async def execute(self, path="", **kwargs):
+        return Response(message=path, break_loop=False)
+'''
+
+
+def test_purpose_of_a_module_with_two_tool_classes_is_the_one_a_call_runs(
+    make_repo, run_cli
+) -> None:
+    """A call of ``multi`` runs ``Beta``: ``Alpha``'s docstring, the first
+    in the file, is not what the tool does."""
+    files = {**clean_files(), "tools/multi.py": TWO_TOOLS_PY}
+    files["prompts/agent.system.tool.multi.md"] = "### multi\nIngest or search.\n"
+    root = make_repo(files)
+    text = _generated(root, run_cli, "tools/multi.py")
+    assert _section(text, "Purpose")[1] == "- Ingest a file into the index."
+    assert "Search the index" not in text
+
+
 def test_purpose_says_plainly_what_it_cannot_derive(make_repo, run_cli) -> None:
     files = clean_files()
     del files["prompts/agent.system.tool.wait.md"]

@@ -540,6 +540,41 @@ def test_shim_by_star_import_and_through_a_second_re_export(tmp_path: Path) -> N
         assert [a.name for a in tool.arguments] == ["topic"]
 
 
+def test_a_module_re_exporting_two_tools_is_the_one_whose_name_sorts_last(
+    tmp_path: Path,
+) -> None:
+    """Agent Zero's loader takes, of the module's names bound to tool
+    classes, the one sorting last: ``ZuluTool``, imported after
+    ``AlphaTool`` or before it, and under the name it is bound to."""
+    zulu = PLUGIN_TOOL_PY.replace("PluginTool", "ZuluTool").replace('"topic"', '"zone"')
+    alpha = PLUGIN_TOOL_PY.replace("PluginTool", "AlphaTool")
+    files = {
+        "plugins/p/tools/zulu.py": zulu.replace("False)", "True)"),
+        "plugins/p/tools/alpha.py": alpha,
+        "tools/after.py": (
+            "from plugins.p.tools.alpha import AlphaTool\nfrom plugins.p.tools.zulu import ZuluTool\n"
+        ),
+        "tools/before.py": (
+            "from plugins.p.tools.zulu import ZuluTool\nfrom plugins.p.tools.alpha import AlphaTool\n"
+        ),
+        # bound as ``Aaa``, the Zulu class sorts first: the Alpha class runs
+        "tools/renamed.py": (
+            "from plugins.p.tools.zulu import ZuluTool as Aaa\n"
+            "from plugins.p.tools.alpha import AlphaTool\n"
+        ),
+    }
+    project = write_repo(tmp_path, files)
+
+    for rel in ("tools/after.py", "tools/before.py"):
+        tool = only_tool(project.module_facts(rel))
+        assert tool.class_name == "ZuluTool", rel
+        assert [a.name for a in tool.arguments] == ["zone"]
+        assert [o.break_loop for o in tool.outcomes] == [True]
+    tool = only_tool(project.module_facts("tools/renamed.py"))
+    assert tool.class_name == "AlphaTool"
+    assert [a.name for a in tool.arguments] == ["topic"]
+
+
 def test_a_module_that_imports_only_the_base_is_no_shim(tmp_path: Path) -> None:
     facts = facts_of(
         tmp_path,

@@ -44,14 +44,21 @@ def companion_style(texts: Iterable[str]) -> CompanionStyle:
     return CompanionStyle(blank_after_heading=blank > tight)
 
 
-def purpose_line(facts: ModuleFacts, is_tool_module: bool, prompt_line: str = "") -> str:
+def purpose_line(
+    facts: ModuleFacts, is_tool_module: bool, prompt_line: str = "", run_class: str | None = None
+) -> str:
     """What the module does, in the words its code or prompt already uses:
     the tool class's docstring, else the tool prompt's first line; for a
     module without a tool, its docstring, else its first class docstring; a
-    plain sentence when none says it."""
+    plain sentence when none says it. Of a module holding several tool
+    classes, a call of its tool runs one (``run_class``, None when not
+    known): another's docstring says what the tool does not."""
     tools = facts.tools if is_tool_module else []
+    described = tools
+    if len({t.class_name for t in tools}) > 1:
+        described = [t for t in tools if t.class_name == run_class]
     classes = {c.name: c for c in facts.outline.classes} if facts.outline else {}
-    docs = [classes[t.class_name].doc for t in tools if t.class_name in classes]
+    docs = [classes[t.class_name].doc for t in described if t.class_name in classes]
     docs.append(prompt_line)
     if not tools and facts.outline is not None:
         docs.append(facts.outline.docstring)
@@ -139,10 +146,12 @@ def render_companion(
     style: CompanionStyle | None = None,
     convention: Convention | None = None,
     tool_base: tuple[str, str | None] = DEFAULT_TOOL_BASE,
+    run_class: str | None = None,
 ) -> str:
     """A new companion for ``module`` with every fact line filled in
     (``tool_base``: the tool base class and ``Response`` of the repository,
-    dotted, for a tool module's contract line).
+    dotted, for a tool module's contract line; ``run_class``: the tool
+    class a call of the tool runs, :func:`purpose_line`).
 
     A ``break_loop`` line is written only when doxtool knows the value in
     full: the values it sees of a tool that may return others (a handler
@@ -171,7 +180,7 @@ def render_companion(
         )
     tools = facts.tools if is_tool_module else []
     if purpose is None:
-        purpose = purpose_line(facts, is_tool_module, prompt_line)
+        purpose = purpose_line(facts, is_tool_module, prompt_line, run_class)
     file_name = module.rsplit("/", 1)[-1]
     return render(
         "companion.py.dox.md.j2",

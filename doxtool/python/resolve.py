@@ -269,7 +269,7 @@ class ToolResolver:
             )
         tools = without_bases(facts, tools, order)
         if not tools:
-            tools = self._reexported(facts, stem)
+            tools = self._reexported(facts, stem, order)
         return [
             _contract_unknown(self._with_base_execute(self._followed(tool, facts), facts))
             for tool in tools
@@ -452,21 +452,15 @@ class ToolResolver:
             and not self.configured(qualified)  # the base, re-exported
         ]
 
-    def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:
-        """A compatibility shim: a module that only imports a tool class.
-
-        The framework finds the first tool class among the module's names,
-        imported ones included (``from plugins.p.tools.x import XTool`` or
-        ``from plugins.p.tools.x import *``).
+    def _reexported(self, facts: ModuleFacts, stem: str, order: Order | None) -> list[ToolFacts]:
+        """A compatibility shim: a module that only imports a tool class
+        (``from plugins.p.tools.x import XTool`` or ``from plugins.p.tools.x
+        import *``). Of several, the framework runs the one whose name in the
+        module sorts last, or first under a loader taking the first
+        (:meth:`_chosen`), not the first imported.
         """
-        targets = [t for t in facts.imported_names.values() if t not in self.bases]
-        for module in facts.star_imports:
-            source = self.lookup(module)
-            if source is not None:
-                targets.extend(
-                    f"{module}.{cls.name}" for cls in source.classes if not cls.name.startswith("_")
-                )
-        for target in targets:
+        chosen = self._chosen(facts, [], order or (lambda: None))
+        for target in [chosen] if chosen else []:
             if not self.derives(target) or self.configured(target):
                 continue
             found = self.defined(target)

@@ -233,15 +233,13 @@ class Context(Teaching):
     def new_companion(
         self, module: str, named: str | None = None, convention: Convention | None = None
     ) -> str:
-        """The text of a generated companion for ``module``, in the words its
-        code and prompt use, laid out as the repository's companions are;
-        with ``named`` (a file name), as written were the module's file so
-        named (a tool named after its file is then named so too); with
-        ``convention``, in that convention's template."""
-        override = (
-            self.project.root / self.config.templates_dir if self.config.templates_dir else None
-        )
-        facts = self.facts(module)
+        """The text of a generated companion for ``module``, in the words its code and prompt
+        use, laid out as the repository's companions are; with ``named`` (a file name), as
+        written were the module's file so named (a tool named after its file is then named so
+        too); with ``convention``, in that convention's template."""
+        root, templates = self.project.root, self.config.templates_dir
+        override = root / templates if templates else None
+        facts, run = self.facts(module), self.run_tool(module)
         is_tool = self.project.is_tool_module(module)
         prompt_line = self._prompt_line(module, facts) if is_tool else ""
         path = module
@@ -262,6 +260,7 @@ class Context(Teaching):
             style=self.companion_style,
             convention=convention or self.convention,
             tool_base=self.project.tool_base(self.project.tools(module)),
+            run_class=run.class_name if run is not None else None,
         )
 
     @cached_property
