@@ -98,3 +98,29 @@ def test_a_parameter_handed_on_to_a_fallback_states_no_default(run_cli, make_rep
     text = (root / "tools/t.py.dox.md").read_text()
     assert "  - `checkout`: optional string.\n" in text, text
     assert '  - `pattern`: optional string, default `""`.\n' in text, text
+
+
+IN_A_TRY = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, checkout="", pr="", **kwargs):
+        try:
+            explicit = (checkout or "").strip() or None
+            checkout = explicit or self.agent.config.default_checkout
+            number = int(pr)
+        except ValueError as e:
+            return Response(message=str(e), break_loop=False)
+        return Response(message=f"{checkout} {number}", break_loop=False)
+"""
+
+
+def test_a_parameter_handed_on_in_a_try_states_no_default(run_cli, make_repo) -> None:
+    """The body of a ``try`` runs first, in order: a name it hands the
+    value to and replaces there is read as at the top of the function."""
+    root = make_repo({"tools/t.py": IN_A_TRY})
+    checkout = _argument(run_cli, root, "checkout")
+    assert (checkout["has_default"], checkout["default_unknown"]) == (False, True), checkout
+    pr = _argument(run_cli, root, "pr")
+    assert (pr["has_default"], pr["default"]) == (True, ""), pr

@@ -163,14 +163,33 @@ def replaced_at_use(shapes: Shapes[N], body: Sequence[N], name: str, default: An
     if default:
         return False
     index = next((i for i, stmt in enumerate(body) if shapes.uses(stmt, name)), None)
-    if index is None or shapes.assignments(body[index], name):
+    if index is None:
         return False
     stmt = body[index]
+    shape = shapes.stmt(stmt, name)
+    if shape[0] == "try" and _replaced_in_alias_of_try(
+        shapes, shape[1], body[index + 1 :], name, default
+    ):
+        return True
+    if shapes.assignments(stmt, name):
+        return False
     for node in shapes.fallbacks(stmt, name):
         given = _given(shapes, node, name, default)
         if given.kind == UNKNOWN or not _same(given.value, default):
             return True
     return _replaced_in_alias(shapes, stmt, body[index + 1 :], name, default)
+
+
+def _replaced_in_alias_of_try(
+    shapes: Shapes[N], tried: Sequence[N], rest: Sequence[N], name: str, held: Any
+) -> bool:
+    """:func:`_replaced_in_alias` in the body of a ``try``, which runs first,
+    in order, as the statements after it do."""
+    index = next((i for i, stmt in enumerate(tried) if shapes.uses(stmt, name)), None)
+    if index is None:
+        return False
+    after = [*tried[index + 1 :], *rest]
+    return _replaced_in_alias(shapes, tried[index], after, name, held)
 
 
 def _replaced_in_alias(shapes: Shapes[N], stmt: N, rest: Sequence[N], name: str, held: Any) -> bool:
