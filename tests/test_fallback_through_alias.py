@@ -124,3 +124,19 @@ def test_a_parameter_handed_on_in_a_try_states_no_default(run_cli, make_repo) ->
     assert (checkout["has_default"], checkout["default_unknown"]) == (False, True), checkout
     pr = _argument(run_cli, root, "pr")
     assert (pr["has_default"], pr["default"]) == (True, ""), pr
+
+
+TESTED = """\
+checkout = A.get("checkout", "")
+wanted = checkout == "main"
+print(wanted or SETTINGS.always)
+"""
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_test_of_the_value_handed_on_replaces_nothing(run_cli, make_repo, walk: str) -> None:
+    """``wanted = checkout == "main"`` holds a test of the value, not the
+    value: a fallback of it leaves what a missing argument gives as it was."""
+    root = make_repo(WALKS[walk](dedent(TESTED)))
+    argument = _argument(run_cli, root, "checkout")
+    assert (argument["has_default"], argument["default"]) == (True, ""), argument

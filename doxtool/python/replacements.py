@@ -205,6 +205,8 @@ def _replaced_in_alias(shapes: Shapes[N], stmt: N, rest: Sequence[N], name: str,
     made = evaluate(shapes, value, name, held)
     if made.kind == UNKNOWN or made.value:
         return False  # a call no one can read, or a value a caller may pass too
+    if made.value is not None and type(made.value) is not type(held):
+        return False  # ``wanted = mode == "x"``: a test of the value, not the value
     again = replaced(shapes, rest, other, made.value)
     if again.kind != KEPT:
         return not gives_again(again, made.value)
