@@ -161,6 +161,15 @@ class AstShapes:
     def uses(self, node: ast.AST, name: str) -> bool:
         return any(type(n) is ast.Name and n.id == name for n in walk(node))
 
+    def alias(self, node: ast.AST) -> tuple[str, ast.AST] | None:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            return None
+        return (target.id, value) if isinstance(target, ast.Name) else None
+
     def fallbacks(self, node: ast.AST, name: str) -> list[ast.AST]:
         found: list[ast.AST] = []
         nodes = list(walk(node))

@@ -105,6 +105,18 @@ class CstShapes:
     def uses(self, node: cst.CSTNode, name: str) -> bool:
         return uses(node, name)
 
+    def alias(self, node: cst.CSTNode) -> tuple[str, cst.CSTNode] | None:
+        if type(node) is not cst.SimpleStatementLine or len(node.body) != 1:  # type: ignore[attr-defined]
+            return None
+        small = node.body[0]  # type: ignore[attr-defined]
+        if type(small) is cst.Assign and len(small.targets) == 1:
+            target, value = small.targets[0].target, small.value
+        elif type(small) is cst.AnnAssign and small.value is not None:
+            target, value = small.target, small.value
+        else:
+            return None
+        return (target.value, value) if type(target) is cst.Name else None
+
     def fallbacks(self, node: cst.CSTNode, name: str) -> list[cst.CSTNode]:
         found: list[cst.CSTNode] = []
         tests: set[int] = set()  # an ``or`` tested for truth only gives no value

@@ -114,6 +114,11 @@ class Shapes(Protocol[N]):
         is None else bool(mark)``)."""
         ...
 
+    def alias(self, node: N) -> tuple[str, N] | None:
+        """``(other, value)`` for a statement binding one plain name,
+        ``other = value`` (annotated too); else None."""
+        ...
+
     def assignments(self, node: N, name: str) -> list[N | None]:
         """The values ``node`` assigns to ``name`` anywhere (``name =
         value``; None for any other binding: a loop's target, ``+=``)."""
@@ -157,14 +162,55 @@ def replaced_at_use(shapes: Shapes[N], body: Sequence[N], name: str, default: An
     :func:`replaced`'s to judge)."""
     if default:
         return False
-    stmt = next((stmt for stmt in body if shapes.uses(stmt, name)), None)
-    if stmt is None or shapes.assignments(stmt, name):
+    index = next((i for i, stmt in enumerate(body) if shapes.uses(stmt, name)), None)
+    if index is None:
+        return False
+    stmt = body[index]
+    shape = shapes.stmt(stmt, name)
+    if shape[0] == "try" and _replaced_in_alias_of_try(
+        shapes, shape[1], body[index + 1 :], name, default
+    ):
+        return True
+    if shapes.assignments(stmt, name):
         return False
     for node in shapes.fallbacks(stmt, name):
         given = _given(shapes, node, name, default)
         if given.kind == UNKNOWN or not _same(given.value, default):
             return True
-    return False
+    return _replaced_in_alias(shapes, stmt, body[index + 1 :], name, default)
+
+
+def _replaced_in_alias_of_try(
+    shapes: Shapes[N], tried: Sequence[N], rest: Sequence[N], name: str, held: Any
+) -> bool:
+    """:func:`_replaced_in_alias` in the body of a ``try``, which runs first,
+    in order, as the statements after it do."""
+    index = next((i for i, stmt in enumerate(tried) if shapes.uses(stmt, name)), None)
+    if index is None:
+        return False
+    after = [*tried[index + 1 :], *rest]
+    return _replaced_in_alias(shapes, tried[index], after, name, held)
+
+
+def _replaced_in_alias(shapes: Shapes[N], stmt: N, rest: Sequence[N], name: str, held: Any) -> bool:
+    """Whether ``stmt`` hands what ``name`` holds to another name
+    (``arg = checkout``, ``arg = (checkout or "").strip() or None``: a
+    falsy value still, the mark of an argument not given) that the statements
+    after it replace (``chosen = arg or settings.checkout``, ``arg = arg or
+    10``): what a missing argument gives is then not the value held."""
+    bound = shapes.alias(stmt)
+    if bound is None or bound[0] == name:
+        return False
+    other, value = bound
+    made = evaluate(shapes, value, name, held)
+    if made.kind == UNKNOWN or made.value:
+        return False  # a call no one can read, or a value a caller may pass too
+    if made.value is not None and type(made.value) is not type(held):
+        return False  # ``wanted = mode == "x"``: a test of the value, not the value
+    again = replaced(shapes, rest, other, made.value)
+    if again.kind != KEPT:
+        return not gives_again(again, made.value)
+    return replaced_at_use(shapes, rest, other, made.value)
 
 
 def _given(shapes: Shapes[N], node: N, name: str, held: Any) -> Outcome:
