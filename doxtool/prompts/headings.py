@@ -92,7 +92,8 @@ def section_heading(content: str, level: int, titled: bool) -> tuple[str | None,
     """The tool name of a heading of ``level`` 3 (:func:`heading_name`; None
     for another level), and its mark (:attr:`~doxtool.prompts.model.PromptTool.mark`):
     ``label`` when it stands past a number, an icon or a ``Tool:`` label
-    (``### 2. 💤 nap``, ``### 🔍 search_engine``), ``gone`` when the heading
+    (``### 2. 💤 nap``, ``### 🔍 search_engine``) or before a description
+    (``### fetch (follow up)``, ``### fetch: open a page``), ``gone`` when the heading
     says the tool is gone or not there yet (``### alarm (removed)``, ``###
     ~~alarm~~``, ``### beep — coming soon``); read so unless ``titled`` (a
     file's first heading, read as a title by :func:`title_name`, or one in a
@@ -113,7 +114,19 @@ def section_heading(content: str, level: int, titled: bool) -> tuple[str | None,
         if (gone.group(1) and gone.group(3)) or forbids("", text[gone.end() :]):
             return gone.group(2), "gone"
     name = heading_name(unlabelled) if unlabelled != content.strip() else None
+    if name is None and (described := _DESCRIBED_RE.fullmatch(unlabelled)) is not None:
+        # ``### fetch (follow up)``, ``### fetch: open a page``: a name, or a word
+        name = heading_name(described.group(1))
     return name, "label" if name is not None else ""
+
+
+#: a name and a description of it after it: in parentheses, after a colon or
+#: a dash set off by spaces (``fetch (follow up)``, ``fetch: open a page``,
+#: ``fetch — open a page``)
+_DESCRIBED_RE = re.compile(
+    r"(`?[^\W\d][\w.-]*(?::[\w.-]+)?`?)"
+    r"(?:[ \t]*\(.*\)|[ \t]*:[ \t]+\S.*|[ \t]+[-\u2013\u2014][ \t]+\S.*)"
+)
 
 
 #: a heading's name, struck out or not, before the rest of its text
