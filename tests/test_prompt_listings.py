@@ -110,6 +110,29 @@ def test_a_wrapper_that_lists_its_tools_itself_has_its_listing(make_repo, run_cl
         assert (result.exit_code, result.output) == (0, "All checks passed.\n"), listing
 
 
+def test_a_tool_a_wrapper_titles_with_a_description_or_a_number_is_taught(
+    make_repo, run_cli
+) -> None:
+    """A wrapper teaching its tools under later headings written with a
+    description or a number and no example (``### wait: pause for a while``,
+    ``### 2. wait``) teaches them: PRM001 said `wait` was never taught, which
+    a list item ``- wait: pause`` did not make it say. A heading naming no
+    tool still teaches none."""
+    for heading in ("wait: pause for a while", "wait (pause for a while)", "2. wait"):
+        files = clean_files()
+        del files["prompts/agent.system.tool.wait.md"]
+        files["prompts/agent.system.tools.md"] = (
+            f"## Tools\nUse only these.\n\n### {heading}\nargs: optional `seconds`\n"
+        )
+        root = make_repo(files)
+        for paths in ((), ("tools/wait.py",)):
+            result = run_cli(root, "check", "--no-cache", "--select", "PRM", *paths)
+            assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
+    files["prompts/agent.system.tools.md"] = "## Tools\n\n### Pausing: a while\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    assert " PRM001 tool `wait` has no prompt " in result.output
+
+
 def test_a_wrapper_naming_no_tool_itself_still_shows_no_tools(make_repo, run_cli) -> None:
     """Items naming the call's fields, the shape of any call, or a call
     labelled wrong show the model no tool."""

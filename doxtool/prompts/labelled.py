@@ -51,6 +51,7 @@ def settle_labelled_headings(doc: PromptDoc) -> None:
         for item in doc.listed:
             if item.section == heading.name and _under(heading, end, item.line):
                 item.section = None
+    doc.labelled = [t.name for t in dropped if t.mark == "label"]
     doc.tools = [t for t in doc.tools if not any(t is heading for heading in dropped)]
 
 
