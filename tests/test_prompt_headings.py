@@ -1142,6 +1142,21 @@ def test_a_troubleshooting_heading_is_a_part_of_the_tool_prompt(make_repo, run_c
         ], heading
 
 
+def test_a_part_heading_with_a_note_stays_in_its_tools_section(make_repo, run_cli) -> None:
+    """``### Arguments (all optional)`` under ``### nap``, the second tool of
+    a file: what it lists is `nap`'s (PRM003 said `tone` was taught for
+    `wait`, the file's first tool), after a colon or a dash too."""
+    nap = {path: text.replace("seconds", "tone") for path, text in tool_named("nap").items()}
+    files = {**clean_files(), **nap}
+    for heading in ("Arguments (all optional)", "Usage: by hand", "examples \u2014 short"):
+        files["prompts/agent.system.tools.md"] = (
+            "## Tools\n\n### wait\nargs: optional `seconds`\n\n### nap\nRest.\n\n"
+            f"### {heading}\nargs: optional `tone`\n"
+        )
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
+
+
 @pytest.mark.parametrize("word", ["faq", "errors", "returns"])
 def test_a_tool_prompt_titled_by_its_own_key_names_its_tool(make_repo, run_cli, word) -> None:
     """``### faq`` opening `agent.system.tool.faq.md`, the prompt of a tool

@@ -136,12 +136,21 @@ _GONE_HEADING_RE = re.compile(r"(~~)?[ \t]*`?([^\W\d][\w.:-]*)`?[ \t]*(~~)?")
 
 def is_sub_section(content: str, key: str | None = None) -> bool:
     """Whether a ``###`` heading is one of :data:`SECTION_WORDS` (any case,
-    a trailing colon allowed, not in backticks): a part of the section it
+    a trailing colon or a note after it allowed, ``### Arguments (all
+    optional)``, not in backticks): a part of the section it
     is in, naming no tool; not ``key``, the key of a tool prompt file whose
     first heading this is (``### faq`` in ``agent.system.tool.faq.md``
     titles the prompt of a tool so named: there is no section above it)."""
     word = content.strip().rstrip(":").strip()
+    # ``### Arguments (all optional)``, ``### Examples: calling it``
+    noted = _NOTED_RE.fullmatch(word)
+    if noted is not None and noted.group(1).lower() in SECTION_WORDS:
+        return noted.group(1) != key
     return word.lower() in SECTION_WORDS and word != key
+
+
+#: a word and a note on it, in parentheses or after a colon or a dash
+_NOTED_RE = re.compile(r"(\w+)(?:[ \t]*\(.*\)|[ \t]*:[ \t]+\S.*|[ \t]+[-\u2013\u2014][ \t]+\S.*)")
 
 
 def title_name(content: str) -> str | None:
