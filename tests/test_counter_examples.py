@@ -386,6 +386,35 @@ def test_a_last_sentence_calling_right_or_telling_what_to_always_do_shows_the_fi
         assert _wait(make_repo, run_cli, body) == [], body
 
 
+def test_a_sentence_telling_what_to_always_give_in_other_languages_shows_the_fix(
+    make_repo, run_cli
+) -> None:
+    """Under ``### Häufige Fehler`` (or a title of mistakes in French,
+    Spanish, Chinese, Japanese or Russian), a lead telling in its language
+    what to always give (``Immer angeben:``, ``Gib immer eine Dauer an:``)
+    shows the call to follow: it was read as a mistake, its `ms` unchecked
+    (PRM003). One telling the mistake (``Immer warten:``) still leads one
+    to avoid."""
+    for heading, leads, mistake in (
+        (
+            "### Häufige Fehler",
+            ("Immer angeben:", "Null blockiert. Gib immer eine Dauer an:"),
+            "Immer warten:",
+        ),
+        ("### Erreurs courantes", ("Indiquez toujours une durée :",), "Toujours attendre :"),
+        ("### Errores comunes", ("Siempre indica una duración:",), "Siempre esperar:"),
+        ("### 常见错误", ("等待会阻塞。务必提供时长：",), "总是等待："),
+        ("### よくある間違い", ("必ず時間を指定してください：",), "待つだけ："),
+        ("### Типичные ошибки", ("Всегда указывайте время:",), "Всегда ждать:"),
+    ):
+        for lead in leads:
+            body = f"{heading}\n{lead}\n```json\n{BAD}\n```\n"
+            found = _wait(make_repo, run_cli, body)
+            assert len(found) == 1 and " PRM003 argument `ms` " in found[0], (body, found)
+        body = f"{heading}\n{mistake}\n```json\n{BAD}\n```\n"
+        assert _wait(make_repo, run_cli, body) == [], body
+
+
 def test_a_question_or_a_word_made_of_mistake_labels_nothing(make_repo, run_cli) -> None:
     """A heading asking a question (``### Doesn't work with long pauses?``,
     a troubleshooting entry whose section shows what to do) and

@@ -276,3 +276,20 @@ def test_a_description_opening_with_a_not_yet_word_in_parentheses_is_taught(
         "status",
         "step",
     ]
+
+
+def test_a_default_cell_of_a_word_that_marks_a_name_is_a_value(make_repo, run_cli) -> None:
+    """In a table's ``default`` column, ``planned`` or ``legacy`` is the
+    argument's default value, no mark saying it is not there yet or gone:
+    PRM003 was silent on `status`, which the tool never reads. The same
+    word in another column still marks its row (`hours`)."""
+    prompt = (
+        "### wait\nPause.\n\n| name | **Default** | description |\n|---|---|---|\n"
+        "| `seconds` | 0 | how long |\n| `status` | planned | the state to report |\n"
+        "| `mode` | legacy | how to wait |\n| `hours` | | planned |\n"
+    )
+    found = _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": prompt})
+    assert [line.split(": ", 1)[1].split(" but ")[0] for line in found] == [
+        "PRM003 argument `status` is taught for `wait`",
+        "PRM003 argument `mode` is taught for `wait`",
+    ]

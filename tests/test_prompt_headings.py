@@ -1052,6 +1052,51 @@ def test_a_later_heading_past_a_number_or_an_icon_titles_the_tool_an_example_cal
     ]
 
 
+def test_a_later_heading_naming_a_tool_before_a_description_teaches_its_arguments(
+    make_repo, run_cli
+) -> None:
+    """``### beep (make a sound)`` under ``### wait``: an argument taught
+    under it is `beep`'s where the repository has it (before, PRM003 said
+    `tone` was taught for `wait`), after a colon or a dash too; under one
+    naming no tool (``### tips (short)``) it stays `wait`'s, and one `beep`
+    does not read is reported as `beep`'s."""
+    beep = {path: text.replace("seconds", "tone") for path, text in tool_named("beep").items()}
+    files = {**clean_files(), **beep}
+    for heading in ("beep (make a sound)", "beep: make a sound", "beep \u2014 make a sound"):
+        files[PROMPT] = WAIT_PROMPT + f"\n### {heading}\nargs: `tone`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
+    files[PROMPT] = WAIT_PROMPT + "\n### beep (make a sound)\nargs: `tone`, `volume`\n"
+    files[PROMPT] += "\n### tips (short)\nargs: `hours`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+    assert _findings(result.output) == [
+        f"{PROMPT}:9:16: PRM003 argument `volume` is taught for `beep` but tools/beep.py "
+        "never reads it",
+        f"{PROMPT}:12:8: PRM003 argument `hours` is taught for `wait` but tools/wait.py "
+        "never reads it",
+    ]
+
+
+def test_a_numbered_step_naming_another_tool_keeps_the_prompt_tools_arguments(
+    make_repo, run_cli
+) -> None:
+    """``### 1. beep`` in the prompt of `wait`: an argument `beep` does not
+    read but `wait` does may be taught for a step of `wait` (before, PRM003
+    said `seconds` was taught for `beep`); one neither reads is reported as
+    `beep`'s."""
+    beep = {path: text.replace("seconds", "tone") for path, text in tool_named("beep").items()}
+    files = {**clean_files(), **beep}
+    files[PROMPT] = WAIT_PROMPT + "\n### 1. beep\nSound first.\nargs: `seconds`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[PROMPT] = files[PROMPT].replace("args: `seconds`\n", "args: `seconds`, `pitch`\n")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+    assert _findings(result.output) == [
+        f"{PROMPT}:10:19: PRM003 argument `pitch` is taught for `beep` but tools/beep.py "
+        "never reads it"
+    ]
+
+
 def test_a_later_heading_saying_its_tool_is_gone_teaches_nothing(make_repo, run_cli) -> None:
     """``### alarm (removed)``, ``### ~~alarm~~``, ``### alarm — coming
     soon`` under the prompt of `wait`: the arguments under them were taught
@@ -1095,6 +1140,21 @@ def test_a_troubleshooting_heading_is_a_part_of_the_tool_prompt(make_repo, run_c
             f"{PROMPT}:7:4: PRM003 argument `secs` is taught for `wait` but tools/wait.py "
             "never reads it"
         ], heading
+
+
+def test_a_part_heading_with_a_note_stays_in_its_tools_section(make_repo, run_cli) -> None:
+    """``### Arguments (all optional)`` under ``### nap``, the second tool of
+    a file: what it lists is `nap`'s (PRM003 said `tone` was taught for
+    `wait`, the file's first tool), after a colon or a dash too."""
+    nap = {path: text.replace("seconds", "tone") for path, text in tool_named("nap").items()}
+    files = {**clean_files(), **nap}
+    for heading in ("Arguments (all optional)", "Usage: by hand", "examples \u2014 short"):
+        files["prompts/agent.system.tools.md"] = (
+            "## Tools\n\n### wait\nargs: optional `seconds`\n\n### nap\nRest.\n\n"
+            f"### {heading}\nargs: optional `tone`\n"
+        )
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
 
 
 @pytest.mark.parametrize("word", ["faq", "errors", "returns"])

@@ -110,6 +110,49 @@ def test_a_wrapper_that_lists_its_tools_itself_has_its_listing(make_repo, run_cl
         assert (result.exit_code, result.output) == (0, "All checks passed.\n"), listing
 
 
+def test_a_tool_a_wrapper_titles_with_a_description_or_a_number_is_taught(
+    make_repo, run_cli
+) -> None:
+    """A wrapper teaching its tools under later headings written with a
+    description or a number and no example (``### wait: pause for a while``,
+    ``### 2. wait``) teaches them: PRM001 said `wait` was never taught, which
+    a list item ``- wait: pause`` did not make it say. A heading naming no
+    tool still teaches none."""
+    for heading in ("wait: pause for a while", "wait (pause for a while)", "2. wait"):
+        files = clean_files()
+        del files["prompts/agent.system.tool.wait.md"]
+        files["prompts/agent.system.tools.md"] = (
+            f"## Tools\nUse only these.\n\n### {heading}\nargs: optional `seconds`\n"
+        )
+        root = make_repo(files)
+        for paths in ((), ("tools/wait.py",)):
+            result = run_cli(root, "check", "--no-cache", "--select", "PRM", *paths)
+            assert (result.exit_code, result.output) == (0, "All checks passed.\n"), heading
+    files["prompts/agent.system.tools.md"] = "## Tools\n\n### Pausing: a while\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    assert " PRM001 tool `wait` has no prompt " in result.output
+
+
+def test_a_wrapper_naming_its_tools_in_a_line_shows_them(make_repo, run_cli) -> None:
+    """A short profile's wrapper listing its tools on one line, separated by
+    commas (``Tools: wait, nap, response.``), shows them to the model:
+    PRM010 said it would see no tools. A line of other names, or naming one
+    tool only among words, still shows none."""
+    files = {**clean_files(), **tool_named("nap")}
+    for line in (
+        "Tools: wait, nap, response.",
+        "Use one of: `wait`, `nap` or `response`; one call a reply.",
+        "Call: wait(seconds), nap(seconds)",
+    ):
+        files[TINY_WRAPPER] = f"## Tools\nOne JSON object a call.\n{line}\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM010")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), line
+    for line in ("Keys: tool_name, tool_args.", "Say it: wait, think, then answer."):
+        files[TINY_WRAPPER] = f"## Tools\nOne JSON object a call.\n{line}\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM010")
+        assert " PRM010 tool listing wrapper has no " in result.output, line
+
+
 def test_a_wrapper_naming_no_tool_itself_still_shows_no_tools(make_repo, run_cli) -> None:
     """Items naming the call's fields, the shape of any call, or a call
     labelled wrong show the model no tool."""

@@ -444,3 +444,26 @@ def test_a_name_in_a_template_placeholder_teaches_nothing(make_repo, run_cli) ->
     # beside the placeholder, the name written in prose still teaches it
     prompt = "### wait\nPause.\nuse book_number ({{ book_number }} now)\n"
     assert _prm004(make_repo, run_cli, code, prompt) == []
+
+
+def test_the_arguments_of_a_call_written_in_prose_name_them(make_repo, run_cli) -> None:
+    """A call written as JSON in prose, outside a fence or a code span
+    (after ``Reply:``, between ``<tool_call>`` tags, on its own lines),
+    shows the model its arguments: PRM004 said `label` was never taught.
+    One labelled wrong, or calling another tool, names no argument of
+    `wait`."""
+    call = '{"tool_name": "wait", "tool_args": {"label": "lunch", "seconds": 1}}'
+    for prose in (
+        f"Reply: <tool_call>{call}</tool_call>",
+        f"Reply:\n\n<tool_call>\n{call}\n</tool_call>",
+        f"Reply exactly:\n{call}",
+        call.replace(", ", ",\n  "),
+    ):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{prose}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], prose
+    for prose in (f"Wrong:\n{call}", "Reply:\n" + call.replace('"wait"', '"sleep"')):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{prose}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [
+            f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at "
+            "tools/wait.py:7) is never taught"
+        ], prose

@@ -187,6 +187,8 @@ _OUTPUT_LEAD_RE = re.compile(
 )
 #: header cells that only an argument table has
 _ARGUMENT_COLUMNS = frozenset({"required", "optional", "mandatory", "type", "default"})
+#: header cells of a column of default values
+_DEFAULTS = frozenset({"default", "defaults", "default value"})
 _NOT_REQUIRED = frozenset({"no", "false", "optional", "-", "\u2014"})
 
 
@@ -228,7 +230,13 @@ def table_argument_names(
         if not cells:
             continue
         found = _first_cell_name(*cells[0], spans)
-        if found is None or row_says_gone([cell for _, cell in cells]):
+        # a default is a value, no mark (``| `status` | planned | the state |``)
+        marks = [
+            cell
+            for at, (_, cell) in enumerate(cells)
+            if at >= len(header) or header[at] not in _DEFAULTS
+        ]
+        if found is None or row_says_gone(marks):
             continue  # ``| `hours` | deprecated, use `seconds` |``: not taught
         offset, name = found
         optional = bool(OPTIONAL_RE.search(text))

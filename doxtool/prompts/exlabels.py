@@ -20,7 +20,7 @@ from itertools import accumulate
 
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.prompts.negation import labels_wrong
-from doxtool.prompts.otherlanguages import RIGHT_LABEL_RE
+from doxtool.prompts.otherlanguages import ALWAYS, RIGHT_LABEL_RE
 
 #: a ``<details>`` block's title (a label is a few words: at most 300
 #: characters are looked at, so an unclosed one costs no more)
@@ -161,9 +161,10 @@ _SENTENCE_RE = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z])")
 #: a sentence telling what to always do, ending in a colon (``Always pass
 #: it:``, ``Always give an end time:``): in a section of mistakes, the fix
 #: (not ``Always waiting:``, which tells the mistake)
+#: (:data:`~doxtool.prompts.otherlanguages.ALWAYS`: ``Immer ein Ende angeben:``)
 _ALWAYS_RE = re.compile(
-    r"[\s*_]*always[ \t]+(?:use|pass|give|set|send|call|include|provide|specify|add|write)"
-    r"\b[^:\n]*[:!][\s*_]*",
+    r"[\s*_]*(?:always[ \t]+(?:use|pass|give|set|send|call|include|provide|specify|add|write)"
+    rf"\b[^:\n]*|{ALWAYS})[:!\uff1a\uff01][\s*_]*",
     re.I,
 )
 

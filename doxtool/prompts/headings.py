@@ -92,7 +92,8 @@ def section_heading(content: str, level: int, titled: bool) -> tuple[str | None,
     """The tool name of a heading of ``level`` 3 (:func:`heading_name`; None
     for another level), and its mark (:attr:`~doxtool.prompts.model.PromptTool.mark`):
     ``label`` when it stands past a number, an icon or a ``Tool:`` label
-    (``### 2. 💤 nap``, ``### 🔍 search_engine``), ``gone`` when the heading
+    (``### 2. 💤 nap``, ``### 🔍 search_engine``) or before a description
+    (``### fetch (follow up)``, ``### fetch: open a page``), ``gone`` when the heading
     says the tool is gone or not there yet (``### alarm (removed)``, ``###
     ~~alarm~~``, ``### beep — coming soon``); read so unless ``titled`` (a
     file's first heading, read as a title by :func:`title_name`, or one in a
@@ -113,7 +114,19 @@ def section_heading(content: str, level: int, titled: bool) -> tuple[str | None,
         if (gone.group(1) and gone.group(3)) or forbids("", text[gone.end() :]):
             return gone.group(2), "gone"
     name = heading_name(unlabelled) if unlabelled != content.strip() else None
+    if name is None and (described := _DESCRIBED_RE.fullmatch(unlabelled)) is not None:
+        # ``### fetch (follow up)``, ``### fetch: open a page``: a name, or a word
+        name = heading_name(described.group(1))
     return name, "label" if name is not None else ""
+
+
+#: a name and a description of it after it: in parentheses, after a colon or
+#: a dash set off by spaces (``fetch (follow up)``, ``fetch: open a page``,
+#: ``fetch — open a page``)
+_DESCRIBED_RE = re.compile(
+    r"(`?[^\W\d][\w.-]*(?::[\w.-]+)?`?)"
+    r"(?:[ \t]*\(.*\)|[ \t]*:[ \t]+\S.*|[ \t]+[-\u2013\u2014][ \t]+\S.*)"
+)
 
 
 #: a heading's name, struck out or not, before the rest of its text
@@ -123,12 +136,21 @@ _GONE_HEADING_RE = re.compile(r"(~~)?[ \t]*`?([^\W\d][\w.:-]*)`?[ \t]*(~~)?")
 
 def is_sub_section(content: str, key: str | None = None) -> bool:
     """Whether a ``###`` heading is one of :data:`SECTION_WORDS` (any case,
-    a trailing colon allowed, not in backticks): a part of the section it
+    a trailing colon or a note after it allowed, ``### Arguments (all
+    optional)``, not in backticks): a part of the section it
     is in, naming no tool; not ``key``, the key of a tool prompt file whose
     first heading this is (``### faq`` in ``agent.system.tool.faq.md``
     titles the prompt of a tool so named: there is no section above it)."""
     word = content.strip().rstrip(":").strip()
+    # ``### Arguments (all optional)``, ``### Examples: calling it``
+    noted = _NOTED_RE.fullmatch(word)
+    if noted is not None and noted.group(1).lower() in SECTION_WORDS:
+        return noted.group(1) != key
     return word.lower() in SECTION_WORDS and word != key
+
+
+#: a word and a note on it, in parentheses or after a colon or a dash
+_NOTED_RE = re.compile(r"(\w+)(?:[ \t]*\(.*\)|[ \t]*:[ \t]+\S.*|[ \t]+[-\u2013\u2014][ \t]+\S.*)")
 
 
 def title_name(content: str) -> str | None:

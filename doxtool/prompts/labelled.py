@@ -1,5 +1,6 @@
 """Later ``###`` headings that name a tool only in part: one with a number or
-an icon before a tool's name (``### 2. 💤 nap``, ``### 🔍 search_engine``)
+an icon before a tool's name (``### 2. 💤 nap``, ``### 🔍 search_engine``), or
+a description after it (``### beep (make a sound)``, ``### beep: make a sound``),
 titles a tool's section only when an example of the file calls that tool;
 else it may be a numbered step written in lower case (``### 1. decide``), and
 what is taught under it stays with no heading's tool, as under any heading of
@@ -50,6 +51,7 @@ def settle_labelled_headings(doc: PromptDoc) -> None:
         for item in doc.listed:
             if item.section == heading.name and _under(heading, end, item.line):
                 item.section = None
+    doc.labelled = [t.name for t in dropped if t.mark == "label"]
     doc.tools = [t for t in doc.tools if not any(t is heading for heading in dropped)]
 
 

@@ -171,6 +171,11 @@ class PromptDoc:
     #: action:``): arguments when that name is a value of the section tool's
     #: dispatch argument, not one of its arguments (:mod:`doxtool.prompts.values`)
     keyed: list[TaughtArgument] = field(default_factory=list)
+    #: names of later ``###`` headings past a number or an icon, or before a
+    #: description, that title no section (no example calls them: ``### 1.
+    #: search``, ``### search: find pages``, :mod:`doxtool.prompts.labelled`):
+    #: they may be steps, yet they write the tool's name as a heading does
+    labelled: list[str] = field(default_factory=list)
     has_tools_placeholder: bool = False
     #: files the prompt includes (``{{ include "x.md" }}``), as written: what
     #: they teach is not read here

@@ -100,3 +100,28 @@ ANSWER = (
     r"rispo(?:st|nd)\w*|ответ\w*|отвеч\w*)"
     r"|回复|回答|答复|最终答案|返信|返答|最終回答"
 )
+
+#: a sentence telling what to always give, ending in a colon, as
+#: :mod:`doxtool.prompts.exlabels` reads ``Always give an end time:``:
+#: ``Immer ein Ende angeben:``, ``Gib immer ein Ende an:``, ``Indiquez
+#: toujours une fin :``, ``Siempre indica un final:``, ``务必提供结束时间：``,
+#: ``必ず終了時刻を指定：``, ``Всегда указывайте конец:`` (not ``Immer ohne
+#: Ende warten:``, which tells the mistake)
+_GIVE_DE = r"geben|setzen|verwenden|nutzen|benutzen|senden|schicken|schreiben|fügen|rufen"
+ALWAYS = (
+    rf"immer[ \t][^:\n]*(?:{_GIVE_DE})[ \t]*|"
+    r"(?:gib|gebe|setze?|verwende|nutze|benutze|sende|schicke?|schreibe?|übergib|füge|rufe?|"
+    rf"(?:{_GIVE_DE}|übergeben)[ \t]+sie)[ \t]+immer\b[^:\n]*|"
+    r"toujours[ \t]+(?:indiquer|passer|donner|utiliser|fournir|préciser|envoyer|définir|"
+    r"ajouter|inclure)\b[^:\n]*|"
+    r"(?:indiquez|passez|donnez|utilisez|fournissez|précisez|envoyez|définissez|ajoutez|"
+    r"incluez|indique|passe|donne|utilise|fournis|précise)[ \t]+toujours\b[^:\n]*|"
+    r"siempre[ \t]+(?:indica|pasa|da|usa|utiliza|proporciona|especifica|envía|envia|"
+    r"incluye|añade|define|indique|pase|use|utilice|proporcione|especifique)\b[^:\n]*|"
+    r"(?:indica|pasa|usa|utiliza|proporciona|especifica|incluye)[ \t]+siempre\b[^:\n]*|"
+    r"(?:.*[。！？][ \t]*)?(?:始终|总是|务必|一定要)(?:要)?"
+    r"(?:提供|传入|传|给出|指定|设置|使用|填写|带上|包含)[^:：\n]*|"
+    r"(?:.*[。！？][ \t]*)?必ず[^:：\n]*(?:指定|渡|使用|設定|含め|付け)[^:：\n]*|"
+    r"всегда[ \t]+(?:указыва|передава|используй|задава|добавля)\w*[^:\n]*|"
+    r"(?:указывайте|передавайте|используйте|задавайте)[ \t]+всегда\b[^:\n]*"
+)

@@ -235,6 +235,7 @@ import re
 from doxtool.core.facts import Problem
 from doxtool.prompts.labelled import settle_labelled_headings
 from doxtool.prompts.model import TOOLS_PLACEHOLDER_RE, PromptDoc
+from doxtool.prompts.prosecalls import credit_prose_calls
 from doxtool.prompts.prosetitle import yield_prose_title
 from doxtool.prompts.reader import PromptReader
 
@@ -253,6 +254,7 @@ def parse_prompt(text: str, path: str) -> PromptDoc:
         PromptReader(text, doc).read()
         settle_labelled_headings(doc)
         yield_prose_title(doc, text)
+        credit_prose_calls(doc, text)
     except ImportError:
         raise  # a missing parser is doxtool's problem, not the prompt's
     except Exception as exc:  # a prompt is input: a bug here must not cost the whole run

@@ -107,3 +107,42 @@ def plain_item_name(content: str) -> tuple[int, str] | None:
     if item_forbids(content, close, found.end()):
         return None  # ``- **old_tool** (deprecated)``, ``- old_tool: removed``
     return found.start(group), name
+
+
+#: a name in a line listing names, bold or in backticks or bare, maybe with
+#: its parameters (``wait(seconds)``)
+_LINED = r"(?:\*\*)?`?[^\W\d][\w.-]*(?::[\w.-]+)?`?(?:\*\*)?(?:\([^()\n]*\))?"
+#: names separated by commas (the last maybe after ``and`` or ``or``) making
+#: up a line or its part after a colon, up to a full stop or a semicolon
+_LINE_LIST_RE = re.compile(
+    rf"(?:^|(?<=:))[ \t]*({_LINED}(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?{_LINED})+"
+    rf"(?:[ \t]+(?:and|or)[ \t]+{_LINED})?)"
+    r"[ \t]*(?=[.;]|$)",
+    re.M,
+)
+
+
+def line_listed_names(text: str) -> list[list[str]]:
+    """The names of each line (outside fenced code blocks) that lists them
+    separated by commas, alone or after a label (``Tools: wait, search,
+    response``, ``Use one of: wait, search.``), as a short prompt lists its
+    tools; what they name is known only against the tools there are."""
+    found: list[list[str]] = []
+    fence: str | None = None
+    for line in text.splitlines():
+        opening = _FENCE_RE.match(line)
+        if fence is not None:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
+                fence = None
+            continue
+        if opening:
+            fence = opening.group(1)
+            continue
+        if "," not in line:
+            continue
+        for match in _LINE_LIST_RE.finditer(line):
+            parts = re.split(
+                r"[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+", match.group(1)
+            )
+            found.append([part.split("(", 1)[0].strip("`*") for part in parts])
+    return found

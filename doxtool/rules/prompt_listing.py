@@ -12,7 +12,7 @@ from doxtool.prompts.listing import (
     included_files,
     render_listing,
 )
-from doxtool.prompts.rowleads import leading_names
+from doxtool.prompts.rowleads import leading_names, line_listed_names
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet, tool_key
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.prompt_includes import search_of, whole_text
@@ -206,7 +206,13 @@ def _teaches_a_tool(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
         return True
     names = [item.name for item in doc.listed]
     names += leading_names(ctx.prompt_text(wrapper))
-    return any(ctx.tool_module(name, prompt_set) is not None for name in dict.fromkeys(names))
+    if any(ctx.tool_module(name, prompt_set) is not None for name in dict.fromkeys(names)):
+        return True
+    # ``Tools: wait, search, response``: a line naming two tools or more
+    return any(
+        sum(ctx.tool_module(name.split(":", 1)[0], prompt_set) is not None for name in line) > 1
+        for line in line_listed_names(ctx.prompt_text(wrapper))
+    )
 
 
 RULES: list[type[Rule]] = [

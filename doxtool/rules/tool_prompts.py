@@ -327,7 +327,16 @@ def unread_arguments(
             tool_name = next(iter(documented_tools(doc)), None)
             found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
         if tool_name and found is not None and not may_read(found[1], taught.name):
+            if taught.step and _prompt_tool_reads(ctx, doc, prompt_set, taught.name):
+                continue  # ``### 1. search`` may be a step of the prompt's tool, which reads it
             yield taught, tool_name, found[0]
+
+
+def _prompt_tool_reads(ctx: Context, doc: PromptDoc, prompt_set: PromptSet, name: str) -> bool:
+    """Whether the prompt's own tool (its first heading's) reads ``name``."""
+    own = next(iter(documented_tools(doc)), None)
+    found = tool_facts(ctx, own, prompt_set) if own else None
+    return found is not None and may_read(found[1], name)
 
 
 def may_read(tool: ToolFacts, name: str) -> bool:

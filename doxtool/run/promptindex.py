@@ -38,9 +38,11 @@ Stamp = tuple[int, int]
 
 def taught(doc: PromptDoc, text: str) -> frozenset[str]:
     """Tool names (before any ``:``) a prompt teaches, where its text writes
-    them; a superset: list items that may name values, and calls nested in
-    examples, whose findings depend on their tools' code, are among them."""
-    names = [*doc.tool_names, *doc.listed_names, *_nested(doc)]
+    them; a superset: list items that may name values, headings that may
+    name steps (``### search: find pages``: :attr:`PromptDoc.labelled`), and
+    calls nested in examples, whose findings depend on their tools' code,
+    are among them."""
+    names = [*doc.tool_names, *doc.listed_names, *doc.labelled, *_nested(doc)]
     stems = (name.split(":", 1)[0] for name in names)
     return frozenset(name for name in stems if name in text)
 

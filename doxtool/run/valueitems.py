@@ -20,13 +20,14 @@ from doxtool.prompts.values import Dispatch, with_values
 def names_tool(
     doc: PromptDoc, tool: str, readings: Iterable[Callable[[str], Dispatch | None]]
 ) -> bool:
-    """Whether ``doc`` names ``tool`` (before any ``:``) in a heading, an
+    """Whether ``doc`` names ``tool`` (before any ``:``) in a heading (one
+    that may name a step too, :attr:`~doxtool.prompts.model.PromptDoc.labelled`), an
     example or a list item that is no value of its section tool's argument,
     as one of ``readings`` (what each prompt set holding the file takes a
     tool to read) has it: an item that is a value in every reading names
     nothing."""
-    if any(name.split(":", 1)[0] == tool for name in doc.tool_names):
-        return True
+    if any(name.split(":", 1)[0] == tool for name in [*doc.tool_names, *doc.labelled]):
+        return True  # (``### search: find pages`` over no example writes it as a heading does)
     if all(item.name.split(":", 1)[0] != tool for item in doc.listed):
         return False
     for dispatch_of in readings:
