@@ -1,0 +1,69 @@
+"""A sparse checkout leaves files the repository holds out of the work tree:
+a companion whose module is one of them is not stale, and is not the
+companion of another module either."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from hooked import REPO_ROOT, git
+from samples import clean_files, write_files
+
+from doxtool.rules.examples import FRAMEWORK, WAIT_PY
+
+
+def _doxtool(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "doxtool", *args],
+        cwd=root,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO_ROOT)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def _sparse_clone(tmp_path: Path) -> Path:
+    """The clean sample with ``tools/waiting.py`` (a copy of ``wait.py``,
+    with no companion), cloned with ``tools/wait.py`` left out."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    write_files(origin, {**FRAMEWORK, **clean_files(), "tools/waiting.py": WAIT_PY})
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    git(clone, "sparse-checkout", "set", "--no-cone", "/*", "!/tools/wait.py")
+    assert not (clone / "tools/wait.py").exists()
+    assert (clone / "tools/wait.py.dox.md").exists()
+    return clone
+
+
+def test_a_companion_of_a_module_out_of_a_sparse_checkout_is_not_stale(
+    tmp_path: Path,
+) -> None:
+    root = _sparse_clone(tmp_path)
+    for args in ((), ("--only-paths", "tools/wait.py.dox.md")):
+        done = _doxtool(root, "check", "--no-cache", "--select", "DOX001,DOX002", *args)
+        assert "DOX002" not in done.stdout, done.stdout
+        assert "probably belongs" not in done.stdout, done.stdout
+        assert "Traceback" not in done.stderr, done.stderr
+    # the module beside it gets a companion of its own; the other is kept
+    before = (root / "tools/wait.py.dox.md").read_bytes()
+    fixed = _doxtool(root, "check", "--no-cache", "--select", "DOX001,DOX002", "--fix")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert (root / "tools/waiting.py.dox.md").exists()
+    assert (root / "tools/wait.py.dox.md").read_bytes() == before
+
+
+def test_a_companion_of_a_module_deleted_in_a_sparse_checkout_is_stale(
+    tmp_path: Path,
+) -> None:
+    root = _sparse_clone(tmp_path)
+    (root / "tools/waiting.py").unlink()
+    git(root, "rm", "-q", "--cached", "--sparse", "tools/wait.py")
+    done = _doxtool(root, "check", "--no-cache", "--select", "DOX002")
+    assert "tools/wait.py.dox.md:1:1: DOX002 companion of `tools/wait.py`" in done.stdout
