@@ -1,6 +1,7 @@
 """A sparse checkout leaves files the repository holds out of the work tree:
 a companion whose module is one of them is not stale, and is not the
-companion of another module either."""
+companion of another module either; a prompt teaching its tool teaches a
+tool that exists."""
 
 from __future__ import annotations
 
@@ -47,8 +48,9 @@ def test_a_companion_of_a_module_out_of_a_sparse_checkout_is_not_stale(
 ) -> None:
     root = _sparse_clone(tmp_path)
     for args in ((), ("--only-paths", "tools/wait.py.dox.md")):
-        done = _doxtool(root, "check", "--no-cache", "--select", "DOX001,DOX002", *args)
+        done = _doxtool(root, "check", "--no-cache", "--select", "DOX001,DOX002,PRM002", *args)
         assert "DOX002" not in done.stdout, done.stdout
+        assert "PRM002" not in done.stdout, done.stdout  # the prompt's tool exists
         assert "probably belongs" not in done.stdout, done.stdout
         assert "Traceback" not in done.stderr, done.stderr
     # the module beside it gets a companion of its own; the other is kept
@@ -65,5 +67,6 @@ def test_a_companion_of_a_module_deleted_in_a_sparse_checkout_is_stale(
     root = _sparse_clone(tmp_path)
     (root / "tools/waiting.py").unlink()
     git(root, "rm", "-q", "--cached", "--sparse", "tools/wait.py")
-    done = _doxtool(root, "check", "--no-cache", "--select", "DOX002")
+    done = _doxtool(root, "check", "--no-cache", "--select", "DOX002,PRM002")
     assert "tools/wait.py.dox.md:1:1: DOX002 companion of `tools/wait.py`" in done.stdout
+    assert "PRM002 prompt heading names tool `wait`, which does not exist" in done.stdout

@@ -6,25 +6,43 @@ git marks them *skip-worktree* in its index, and they are absent from the
 disk without having been deleted. A companion whose module is such a file is
 not stale: the module exists in the repository, only its text is not here.
 What it says cannot be checked, and nothing is said of it; least of all that
-the companion should be deleted, or renamed for another module.
+the companion should be deleted, or renamed for another module. A prompt
+naming the tool of such a module names a tool that exists.
 
-Git is asked only of a file found missing, once per file and run.
+Git is asked only of a file found missing, once per file and run, and only
+when its index may hold such marks (not one of version 2).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol, TypeVar
 
 from doxtool.run.gitindex import git_lines
+from doxtool.run.project import Project
 
-if TYPE_CHECKING:
-    from doxtool.run.context import Context
+T = TypeVar("T")
+
+
+class Context(Protocol):
+    """What is asked of the run's :class:`~doxtool.run.context.Context`."""
+
+    @property
+    def project(self) -> Project: ...
+
+    def memo(self, key: object, compute: Callable[[], T]) -> T: ...
+
+    def exists(self, rel: str) -> bool: ...
 
 
 def not_checked_out(ctx: Context, rel: str) -> bool:
     """Whether ``rel`` (relative to the root) is a file git's index holds
     and marks skip-worktree: in the repository, left out of the work tree by
     a sparse checkout. False when git cannot tell (no repository, no git)."""
+    if not ctx.memo(("index-may-skip",), lambda: _index_may_skip(ctx.project.root)):
+        return False
     return ctx.memo(("not-checked-out", rel), lambda: _skipped(ctx, rel))
 
 
@@ -34,7 +52,39 @@ def _skipped(ctx: Context, rel: str) -> bool:
     return listed is not None and f"S {rel}" in listed
 
 
+def present(ctx: Context, rel: str) -> bool:
+    """Whether ``rel`` is in the repository: on disk, or a file a sparse
+    checkout leaves out."""
+    return ctx.exists(rel) or not_checked_out(ctx, rel)
+
+
 def gone(ctx: Context, module: str) -> bool:
-    """Whether ``module`` is not in the repository: not on disk, and not a
-    file a sparse checkout leaves out."""
-    return not ctx.exists(module) and not not_checked_out(ctx, module)
+    """Whether ``module`` is not in the repository (:func:`present`)."""
+    return not present(ctx, module)
+
+
+def _index_may_skip(root: Path) -> bool:
+    """Whether git's index for ``root`` may mark a file skip-worktree: not
+    when it is an index of version 2 (such marks came with version 3, which
+    git writes as it sets one) or there is none. A repository whose index is
+    elsewhere (a linked worktree's, a submodule's, one git's environment
+    names) is asked. The header read is no file of the tree: a mark set
+    or cleared removes or restores the file itself, which the tree shows."""
+    if os.environ.get("GIT_INDEX_FILE") or os.environ.get("GIT_DIR"):
+        return True
+    for directory in (root, *root.parents):
+        dot_git = directory / ".git"
+        if dot_git.is_dir():
+            break
+        if dot_git.exists():
+            return True  # a file naming the repository elsewhere
+    else:
+        return False  # no repository
+    try:
+        with open(dot_git / "index", "rb") as index:
+            head = index.read(8)
+    except FileNotFoundError:
+        return False  # nothing staged yet
+    except OSError:
+        return True
+    return not (head[:4] == b"DIRC" and head[4:8] == (2).to_bytes(4, "big"))
