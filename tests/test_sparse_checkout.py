@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from hooked import REPO_ROOT, git
-from samples import clean_files, write_files
+from samples import UNTIL_PY, clean_files, write_files
 
-from doxtool.rules.examples import FRAMEWORK, WAIT_PY
+from doxtool.rules.examples import FRAMEWORK, WAIT_DOX, WAIT_PY
 
 
 def _doxtool(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -70,3 +70,36 @@ def test_a_companion_of_a_module_deleted_in_a_sparse_checkout_is_stale(
     done = _doxtool(root, "check", "--no-cache", "--select", "DOX002,PRM002")
     assert "tools/wait.py.dox.md:1:1: DOX002 companion of `tools/wait.py`" in done.stdout
     assert "PRM002 prompt heading names tool `wait`, which does not exist" in done.stdout
+
+
+def test_a_related_test_out_of_a_sparse_checkout_is_kept(tmp_path: Path) -> None:
+    """A companion's related test the work tree leaves out exists: no
+    finding says it does not, and neither `--fix` nor `--diff` drops it."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    tested = WAIT_DOX.replace(
+        "- Run the tool with `seconds` 0.\n",
+        "- Run the tool with `seconds` 0.\n"
+        "- Related tests observed by source search:\n"
+        "  - `tests/test_wait.py`\n",
+    )
+    files = {**FRAMEWORK, **clean_files(), "tools/wait.py.dox.md": tested}
+    write_files(origin, {**files, "tests/test_wait.py": "def test_wait():\n    pass\n"})
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(root))
+    assert _doxtool(root, "check", "--no-cache").returncode == 0
+    git(root, "sparse-checkout", "set", "--no-cone", "/*", "!/tests/")
+    assert not (root / "tests").exists()
+    (root / "tools/wait.py").write_text(UNTIL_PY, encoding="utf-8")  # a fix to make
+    done = _doxtool(root, "check", "--no-cache")
+    assert [line.split(" ")[1] for line in done.stdout.splitlines()[:-1]] == ["DOX111"]
+    # the preview's rounds run on a copy of the tree, which git knows through the repository
+    diff = _doxtool(root, "check", "--no-cache", "--diff").stdout
+    assert "+  - `until`" in diff and "test_wait" not in diff, diff
+    fixed = _doxtool(root, "check", "--no-cache", "--fix")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    text = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `until`" in text and "  - `tests/test_wait.py`\n" in text

@@ -171,7 +171,7 @@ class Context(Teaching):
                 facts,
                 facts.outline,
                 imported_keyword_areas=lambda: self._imported_areas(module, facts),
-                exists=self.exists,
+                exists=lambda rel: sparse.present(self, rel),
                 tool_areas=tool_areas,
                 source=lambda: self._module_text(module),
                 reexported_names=lambda: self._reexported_names(module),

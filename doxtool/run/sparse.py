@@ -7,7 +7,8 @@ disk without having been deleted. A companion whose module is such a file is
 not stale: the module exists in the repository, only its text is not here.
 What it says cannot be checked, and nothing is said of it; least of all that
 the companion should be deleted, or renamed for another module. A prompt
-naming the tool of such a module names a tool that exists.
+naming the tool of such a module names a tool that exists, and a related
+test a companion names that is such a file exists: its line is kept.
 
 Git is asked only of a file found missing, once per file and run, and only
 when its index may hold such marks (not one of version 2).
@@ -16,7 +17,8 @@ when its index may hold such marks (not one of version 2).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -37,18 +39,35 @@ class Context(Protocol):
     def exists(self, rel: str) -> bool: ...
 
 
+#: the copy of a repository ``--diff`` tries fixes on -> the repository
+_origins: dict[Path, Path] = {}
+
+
+@contextmanager
+def copied(copy: Path, origin: Path) -> Iterator[None]:
+    """While the block runs, what a sparse checkout leaves out of ``copy``
+    (a copy of the tree of ``origin``, which has no ``.git``) is what it
+    leaves out of ``origin``: a preview shows what a fix there writes."""
+    _origins[copy] = origin
+    try:
+        yield
+    finally:
+        _origins.pop(copy, None)
+
+
 def not_checked_out(ctx: Context, rel: str) -> bool:
     """Whether ``rel`` (relative to the root) is a file git's index holds
     and marks skip-worktree: in the repository, left out of the work tree by
     a sparse checkout. False when git cannot tell (no repository, no git)."""
-    if not ctx.memo(("index-may-skip",), lambda: _index_may_skip(ctx.project.root)):
+    root = _origins.get(ctx.project.root, ctx.project.root)
+    if not ctx.memo(("index-may-skip", root), lambda: _index_may_skip(root)):
         return False
-    return ctx.memo(("not-checked-out", rel), lambda: _skipped(ctx, rel))
+    return ctx.memo(("not-checked-out", root, rel), lambda: _skipped(root, rel))
 
 
-def _skipped(ctx: Context, rel: str) -> bool:
+def _skipped(root: Path, rel: str) -> bool:
     args = ["ls-files", "-z", "-t", "--", f":(literal){rel}"]
-    listed = git_lines(ctx.project.root, args, own_index=True)
+    listed = git_lines(root, args, own_index=True)
     return listed is not None and f"S {rel}" in listed
 
 
