@@ -11,6 +11,7 @@ from pathlib import Path
 
 from hooked import REPO_ROOT, git
 from samples import UNTIL_PY, clean_files, write_files
+from test_agents import agents, table
 
 from doxtool.rules.examples import FRAMEWORK, WAIT_DOX, WAIT_PY
 
@@ -103,3 +104,31 @@ def test_a_related_test_out_of_a_sparse_checkout_is_kept(tmp_path: Path) -> None
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     text = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
     assert "  - `until`" in text and "  - `tests/test_wait.py`\n" in text
+
+
+def test_an_agents_file_out_of_a_sparse_checkout_is_linked_and_indexed(tmp_path: Path) -> None:
+    """A Child DOX Index row and a link to files a cone-mode sparse checkout
+    leaves out name files that exist: no finding, and no row goes."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    root_agents = agents(
+        "Root", "Root; see [the guide](docs/guide.md).", table(("docs/AGENTS.md", "Docs."))
+    )
+    files = {
+        **FRAMEWORK,
+        **clean_files(),
+        "AGENTS.md": root_agents,
+        "docs/AGENTS.md": agents("docs", "Docs."),
+        "docs/guide.md": "# guide\n",
+    }
+    write_files(origin, files)
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "docs")
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--sparse", str(origin), str(root))
+    git(root, "sparse-checkout", "set", "tools", "prompts", "helpers")
+    assert not (root / "docs").exists()
+    done = _doxtool(root, "check", "--no-cache", "--select", "DOX2", "--fix", "--unsafe-fixes")
+    assert ": DOX2" not in done.stdout, done.stdout
+    assert (root / "AGENTS.md").read_text(encoding="utf-8") == root_agents

@@ -57,8 +57,9 @@ def copied(copy: Path, origin: Path) -> Iterator[None]:
 
 def not_checked_out(ctx: Context, rel: str) -> bool:
     """Whether ``rel`` (relative to the root) is a file git's index holds
-    and marks skip-worktree: in the repository, left out of the work tree by
-    a sparse checkout. False when git cannot tell (no repository, no git)."""
+    and marks skip-worktree, or a directory of such files: in the repository,
+    left out of the work tree by a sparse checkout. False when git cannot
+    tell (no repository, no git)."""
     root = _origins.get(ctx.project.root, ctx.project.root)
     if not ctx.memo(("index-may-skip", root), lambda: _index_may_skip(root)):
         return False
@@ -66,9 +67,11 @@ def not_checked_out(ctx: Context, rel: str) -> bool:
 
 
 def _skipped(root: Path, rel: str) -> bool:
+    """Whether git marks ``rel`` skip-worktree, or, a directory, a file under it."""
+    rel = rel.rstrip("/")
     args = ["ls-files", "-z", "-t", "--", f":(literal){rel}"]
-    listed = git_lines(root, args, own_index=True)
-    return listed is not None and f"S {rel}" in listed
+    listed = git_lines(root, args, own_index=True) or []
+    return any(line == f"S {rel}" or line.startswith(f"S {rel}/") for line in listed)
 
 
 def present(ctx: Context, rel: str) -> bool:
