@@ -132,3 +132,21 @@ def test_an_agents_file_out_of_a_sparse_checkout_is_linked_and_indexed(tmp_path:
     done = _doxtool(root, "check", "--no-cache", "--select", "DOX2", "--fix", "--unsafe-fixes")
     assert ": DOX2" not in done.stdout, done.stdout
     assert (root / "AGENTS.md").read_text(encoding="utf-8") == root_agents
+
+
+def test_a_companion_out_of_a_sparse_checkout_is_not_missing(tmp_path: Path) -> None:
+    """A module whose companion the work tree leaves out has one: no
+    finding, and `--fix` writes no fresh companion over it."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    write_files(origin, {**FRAMEWORK, **clean_files()})
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(root))
+    git(root, "sparse-checkout", "set", "--no-cone", "/*", "!*.dox.md")
+    assert not (root / "tools/wait.py.dox.md").exists()
+    done = _doxtool(root, "check", "--no-cache", "--select", "DOX001", "--fix")
+    assert done.stdout == "All checks passed.\n", done.stdout
+    assert not (root / "tools/wait.py.dox.md").exists()

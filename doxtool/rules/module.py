@@ -48,6 +48,9 @@ takes its place.
 pre-commit hooks run), a companion that exists but that git neither tracks
 nor has staged is missing from the commit: a module the commit holds is
 reported (`git add` the companion; no fix, the file is there).
+
+A companion a sparse checkout leaves out of the work tree (git's index holds
+it, marked skip-worktree) exists: nothing is said, and none is written.
 """
     valid = [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
     invalid = [
@@ -74,6 +77,8 @@ reported (`git add` the companion; no fix, the file is there).
                 continue
             if not (ctx.project.root / module).is_file():
                 continue  # a directory or a FIFO named like a module: DOX003 says so
+            if not_checked_out(ctx, companion):
+                continue  # in the repository, out of a sparse work tree: not written over
             facts = ctx.facts(module)
             fix = None
             moved = _renamed_companion(ctx, module)

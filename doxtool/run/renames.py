@@ -81,9 +81,7 @@ def _pairs(ctx: Context, directory: str) -> dict[str, str]:
     ]
     if not stale:
         return {}
-    orphans = [
-        m for m in ctx.project.modules_in(directory) if not ctx.exists(ctx.companion_path(m))
-    ]
+    orphans = [m for m in ctx.project.modules_in(directory) if gone(ctx, ctx.companion_path(m))]
     if not orphans:
         return {}
     names = {m: _module_names(ctx, m) for m in orphans}
