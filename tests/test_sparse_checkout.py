@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from hooked import REPO_ROOT, git
-from samples import UNTIL_PY, clean_files, write_files
+from samples import UNTIL_PY, clean_files, tool_named, write_files
 from test_agents import agents, table
 
 from doxtool.rules.examples import FRAMEWORK, WAIT_DOX, WAIT_PY
@@ -150,3 +150,30 @@ def test_a_companion_out_of_a_sparse_checkout_is_not_missing(tmp_path: Path) -> 
     done = _doxtool(root, "check", "--no-cache", "--select", "DOX001", "--fix")
     assert done.stdout == "All checks passed.\n", done.stdout
     assert not (root / "tools/wait.py.dox.md").exists()
+
+
+def test_a_plugin_tool_out_of_a_sparse_checkout_exists(tmp_path: Path) -> None:
+    """A prompt teaching a tool whose plugin directory a cone-mode sparse
+    checkout leaves out (``plugins/*/tools``, not on disk at all) teaches a
+    tool that exists."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    lookup = {
+        f"plugins/lookup/{rel}": text
+        for rel, text in tool_named("lookup").items()
+        if rel.startswith("tools/")
+    }
+    prompt = "prompts/agent.system.tool.lookup.md"
+    write_files(
+        origin, {**FRAMEWORK, **clean_files(), **lookup, prompt: tool_named("lookup")[prompt]}
+    )
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "plugin")
+    assert "PRM002" not in _doxtool(origin, "check", "--no-cache").stdout
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--sparse", str(origin), str(root))
+    git(root, "sparse-checkout", "set", "tools", "prompts", "helpers")
+    assert not (root / "plugins").exists()
+    done = _doxtool(root, "check", "--no-cache", "--select", "PRM002")
+    assert done.stdout == "All checks passed.\n", done.stdout

@@ -385,7 +385,7 @@ class Context(Teaching):
             module = f"{directory}/{base}.py" if directory != "." else f"{base}.py"
             if module not in tools and module not in profiled and sparse.present(self, module):
                 return True
-        return False
+        return sparse.tool_left_out(self, base, prompt_set is not None and prompt_set.kind)
 
     @cached_property
     def _every_tool_dir(self) -> tuple[list[str], list[str]]:

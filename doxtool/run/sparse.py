@@ -74,6 +74,29 @@ def _skipped(root: Path, rel: str) -> bool:
     return any(line == f"S {rel}" or line.startswith(f"S {rel}/") for line in listed)
 
 
+def tool_left_out(ctx: Context, name: str, kind: str | bool) -> bool:
+    """Whether a module of tool ``name`` in a directory of ``tool-dirs``
+    (and of ``profile-tool-dirs``, ``kind`` being ``"profile"``) is a file a
+    sparse checkout leaves out, its directory too (``plugins/x/tools``)."""
+    config = ctx.project.config
+    patterns = [*config.tool_dirs, *(config.profile_tool_dirs if kind == "profile" else [])]
+    if any(c in name for c in "*?[\\") or not patterns:
+        return False
+    root = _origins.get(ctx.project.root, ctx.project.root)
+    if not ctx.memo(("index-may-skip", root), lambda: _index_may_skip(root)):
+        return False
+    specs = [
+        f":(glob){p.strip('/')}/{name}.py" if p.strip("/") not in ("", ".") else f":(glob){name}.py"
+        for p in patterns
+    ]
+
+    def ask() -> bool:
+        listed = git_lines(root, ["ls-files", "-z", "-t", "--", *specs], own_index=True)
+        return any(line.startswith("S ") for line in listed or [])
+
+    return ctx.memo(("tool-left-out", root, name, tuple(specs)), ask)
+
+
 def present(ctx: Context, rel: str) -> bool:
     """Whether ``rel`` is in the repository: on disk, or a file a sparse
     checkout leaves out."""
