@@ -6,9 +6,12 @@ git marks them *skip-worktree* in its index, and they are absent from the
 disk without having been deleted. A companion whose module is such a file is
 not stale: the module exists in the repository, only its text is not here.
 What it says cannot be checked, and nothing is said of it; least of all that
-the companion should be deleted, or renamed for another module. A prompt
-naming the tool of such a module names a tool that exists, and a related
-test a companion names that is such a file exists: its line is kept.
+the companion should be deleted, or renamed for another module. So too a
+module whose companion is such a file has one (none is written over it); a
+prompt naming the tool of such a module, or of a plugin directory left out
+whole, names a tool that exists; and a related test, an ``AGENTS.md`` link
+or a Child DOX Index row naming such a file, or a directory of them, is not
+gone: its line is kept.
 
 Git is asked only of a file found missing, once per file and run, and only
 when its index may hold such marks (not one of version 2).
