@@ -251,8 +251,12 @@ def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdat
     configured = project.root / project.config.baseline if project.config.baseline else None
     if configured is None or path.absolute() != configured.absolute():
         _refuse_other_file(path)
+    previous = None
+    with contextlib.suppress(baselines.BaselineError):
+        previous = baselines.load(path) if path.is_file() else None
     findings = check(project, use_baseline=False).findings
-    _write_file(project.root, path, baselines.from_findings(findings).dumps().encode("utf-8"))
+    written = baselines.from_findings(findings, previous)
+    _write_file(project.root, path, written.dumps().encode("utf-8"))
     return BaselineUpdate(path, len(findings))
 
 

@@ -281,3 +281,30 @@ def test_a_baseline_too_deep_of_another_version_or_a_directory_is_refused(
     assert configured.output.endswith(
         "`baseline` names dir.json, which is a directory, not a baseline file\n"
     )
+
+
+def test_what_a_person_added_to_a_baseline_is_kept(make_repo, run_cli) -> None:
+    """A note on why a finding is accepted, in an entry or beside the
+    findings, stays through `prune` and through `write` of the same entry."""
+    root = _drifted(make_repo)
+    run_cli(root, "baseline", "write")
+    path = root / DEFAULT
+    data = json.loads(path.read_text())
+    data["owner"] = "team tools"
+    for entry in data["findings"]:
+        entry["reason"] = f"accepted: {entry['code']} is known"
+    path.write_text(json.dumps(data))
+    for command in ("prune", "write"):
+        result = run_cli(root, "baseline", command)
+        assert result.exit_code == 0, result.output
+        kept = json.loads(path.read_text())
+        assert kept["owner"] == "team tools", command
+        assert [e["reason"] for e in kept["findings"]] == [
+            f"accepted: {code} is known" for code, _ in _entries(path)
+        ], command
+    # an entry pruned goes with its note; the others keep theirs
+    for rel, text in tool_named("other").items():
+        (root / rel).write_text(text)
+    assert run_cli(root, "baseline", "prune").output == f"Removed 2 of 3 from {DEFAULT}.\n"
+    assert json.loads(path.read_text())["findings"][0]["reason"] == "accepted: DOX111 is known"
+    assert run_cli(root, "check", "--baseline", DEFAULT).exit_code == 0

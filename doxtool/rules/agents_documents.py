@@ -13,6 +13,7 @@ from doxtool.agents.tree import AGENTS, resolve_link
 from doxtool.core.findings import Finding
 from doxtool.rules.agents_scope import checked, tree
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.run import sparse
 from doxtool.run.context import Context
 
 
@@ -79,7 +80,7 @@ are the index rows and the root's in-page anchors.
                 if (link.line, link.target) in rows:
                     continue
                 resolved = resolve_link(path, link.target)
-                if resolved is None or resolved == "" or ctx.exists(resolved):
+                if resolved is None or resolved == "" or sparse.present(ctx, resolved):
                     continue
                 yield self.finding(
                     f"link `{link.target}` points to `{resolved}`, which does not exist",

@@ -24,6 +24,7 @@ from doxtool.core.findings import Finding, Fix
 from doxtool.rules.agents_moves import Move, pair_moves, relative
 from doxtool.rules.agents_scope import checked, tree
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.run import sparse
 from doxtool.run.context import Context
 
 #: the head of a root index table, for the examples
@@ -123,7 +124,7 @@ def _is_dir(ctx: Context, rel: str) -> bool:
 
 def _exists(ctx: Context, entry: _Entry) -> bool:
     resolved = entry.resolved
-    return resolved is not None and (resolved == "" or ctx.exists(resolved))
+    return resolved is not None and (resolved == "" or sparse.present(ctx, resolved))
 
 
 class IndexRowGone(Rule):

@@ -16,6 +16,7 @@ from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.run.context import Context
 from doxtool.run.project import safe_name
 from doxtool.run.renames import rename_pairs
+from doxtool.run.sparse import not_checked_out
 
 #: why a file the next commit leaves out is not in it, and what to do
 _NOT_ADDED = "git does not track it and it is not staged (`git add` it)"
@@ -47,6 +48,9 @@ takes its place.
 pre-commit hooks run), a companion that exists but that git neither tracks
 nor has staged is missing from the commit: a module the commit holds is
 reported (`git add` the companion; no fix, the file is there).
+
+A companion a sparse checkout leaves out of the work tree (git's index holds
+it, marked skip-worktree) exists: nothing is said, and none is written.
 """
     valid = [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
     invalid = [
@@ -73,6 +77,8 @@ reported (`git add` the companion; no fix, the file is there).
                 continue
             if not (ctx.project.root / module).is_file():
                 continue  # a directory or a FIFO named like a module: DOX003 says so
+            if not_checked_out(ctx, companion):
+                continue  # in the repository, out of a sparse work tree: not written over
             facts = ctx.facts(module)
             fix = None
             moved = _renamed_companion(ctx, module)
@@ -119,7 +125,9 @@ module's fact lines would name, two names at least each way. The guess is one to
 is sent to the module most like it only when no other companion of a module
 gone is as like that module; a tie, or a weak likeness, names no target.
 doxtool never deletes files: moving or deleting the companion is a person's
-decision.
+decision. A module a sparse checkout leaves out of the work tree (git's
+index holds it, marked skip-worktree) is not gone: its companion is not
+reported, nor guessed to belong to another module.
 
 **Example.** `tools/sleep.py.dox.md` after `tools/sleep.py` was renamed to
 `tools/wait.py`.
@@ -150,6 +158,8 @@ staged is reported too: the commit holds the companion without its module.
                         subject=f"{companion}:stale",
                     )
                 continue
+            if not_checked_out(ctx, module):
+                continue  # in the repository, out of a sparse work tree
             hint = rename_pairs(ctx, _directory(module)).get(companion)
             message = f"companion of `{module}`, which does not exist"
             if hint:

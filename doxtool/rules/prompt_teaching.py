@@ -104,9 +104,9 @@ looks up among its MCP servers' tools first (which servers are configured is
 not in the code), and a heading naming such a name's server (`### github` over
 `### github.x:`, as Agent Zero lists MCP tools) or, as a list item does, its
 tool (`### create_issue` where the prompt writes `github.create_issue`); a tool
-whose module the `exclude` globs leave out (the file, or its directory: it
-exists, but is not checked); any tool while a tool directory is a link
-leading out of the repository (not followed: which tools it holds is
+whose module the `exclude` globs (the file's, or its directory's) or a sparse
+checkout leave out (it exists, but is not checked); any tool while a tool
+directory is a link leading out of the repository (not followed: which tools it holds is
 unknown); any tool while the framework is not in the repository (no
 configured `tool-bases` module is here: a plugin's or an agent profile's own
 repository, whose prompts may name the framework's tools, `response`

@@ -9,7 +9,9 @@ not three.
 
 The file is deterministic JSON (entries sorted, keys sorted, two-space
 indent, final newline), so rewriting an unchanged baseline changes no byte
-and reviews of a changed one show only what changed.
+and reviews of a changed one show only what changed. Keys a person added (a
+note on why a finding is accepted, in an entry or beside the findings) are
+kept as written by ``prune``, and by ``write`` for the entries it writes again.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +43,16 @@ class Entry:
     subject: str
     #: what the finding said when it was accepted (for readers; not matched)
     message: str = field(default="", compare=False)
+    #: the keys a person added to the entry, with their JSON values (kept)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def key(self) -> tuple[str, str, str]:
         return (self.path, self.code, self.subject)
 
-    def data(self) -> dict[str, str]:
+    def data(self) -> dict[str, Any]:
         return {
+            **self.extra,
             "code": self.code,
             "path": self.path,
             "subject": self.subject,
@@ -76,10 +81,16 @@ def entry_of(finding: Finding) -> Entry:
 @dataclass
 class Baseline:
     entries: list[Entry] = field(default_factory=list)
+    #: the keys a person added beside the findings, with their JSON values (kept)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def dumps(self) -> str:
         entries = sorted(self.entries, key=lambda e: (*e.key, e.message))
-        data = {"doxtool-baseline": FORMAT_VERSION, "findings": [e.data() for e in entries]}
+        data = {
+            **self.extra,
+            "doxtool-baseline": FORMAT_VERSION,
+            "findings": [e.data() for e in entries],
+        }
         text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
         # a file name's undecodable byte (a lone surrogate) has no UTF-8: the
         # JSON escape of it reads back as the same name
@@ -98,8 +109,21 @@ class Match:
     unmatched: list[Entry]
 
 
-def from_findings(findings: list[Finding]) -> Baseline:
-    return Baseline([entry_of(f) for f in findings])
+def from_findings(findings: list[Finding], previous: Baseline | None = None) -> Baseline:
+    """The baseline accepting ``findings``; what a person added to
+    ``previous`` (the file written over) stays, on the entries written again
+    (matched as a check matches them) and beside the findings."""
+    entries = [entry_of(f) for f in findings]
+    if previous is None:
+        return Baseline(entries)
+    notes: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for old in sorted(previous.entries, key=lambda e: (*e.key, e.message)):
+        if old.extra:
+            notes.setdefault(old.key, []).append(old.extra)
+    for at, entry in enumerate(entries):
+        if notes.get(entry.key):
+            entries[at] = replace(entry, extra=notes[entry.key].pop(0))
+    return Baseline(entries, previous.extra)
 
 
 def load(path: Path) -> Baseline:
@@ -124,7 +148,12 @@ def load(path: Path) -> Baseline:
     entries = []
     for number, item in enumerate(raw, 1):
         entries.append(_entry(path, number, item))
-    return Baseline(entries)
+    extra = {k: v for k, v in data.items() if k not in ("doxtool-baseline", "findings")}
+    try:  # what is kept must be written back: as deep as JSON's writer goes
+        json.dumps([extra, *(e.extra for e in entries if e.extra)], indent=2)
+    except RecursionError:
+        raise BaselineError(f"{path}: not a doxtool baseline: nested too deeply") from None
+    return Baseline(entries, extra)
 
 
 def missing(path: Path | str) -> str:
@@ -139,7 +168,11 @@ def _entry(path: Path, number: int, item: Any) -> Entry:
         raise BaselineError(f"{path}: finding {number} needs string `code`, `path` and `subject`")
     message = item.get("message", "")
     return Entry(
-        item["path"], item["code"], item["subject"], message if isinstance(message, str) else ""
+        item["path"],
+        item["code"],
+        item["subject"],
+        message if isinstance(message, str) else "",
+        {k: v for k, v in item.items() if k not in (*_KEYS, "message")},
     )
 
 
@@ -171,7 +204,7 @@ def prune(baseline: Baseline, findings: list[Finding]) -> Baseline:
             gone[entry.key] -= 1
         else:
             kept.append(entry)
-    return Baseline(sorted(kept))
+    return Baseline(sorted(kept), baseline.extra)
 
 
 def looks_fixed(result: Match, checked: Callable[[Entry], bool]) -> list[Entry]:

@@ -26,7 +26,7 @@ from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.sets import PromptSet
 from doxtool.prompts.toggles import plugin_dir
 from doxtool.prompts.values import Dispatch
-from doxtool.run import unwatched
+from doxtool.run import sparse, unwatched
 from doxtool.run.importpaths import import_paths
 from doxtool.run.loaders import loader_order
 from doxtool.run.project import Project
@@ -171,7 +171,7 @@ class Context(Teaching):
                 facts,
                 facts.outline,
                 imported_keyword_areas=lambda: self._imported_areas(module, facts),
-                exists=self.exists,
+                exists=lambda rel: sparse.present(self, rel),
                 tool_areas=tool_areas,
                 source=lambda: self._module_text(module),
                 reexported_names=lambda: self._reexported_names(module),
@@ -371,8 +371,8 @@ class Context(Teaching):
     def excluded_tool(self, name: str, prompt_set: PromptSet | None = None) -> bool:
         """Whether tool ``name`` has a module the run leaves out: a file
         ``<dir>/<name>.py`` in a tool directory (a profile's own too, seen from
-        its prompt set), the file or its directory excluded. It exists but is
-        not read, so nothing about it is known: no rule may call it missing."""
+        its prompt set), excluded (or its directory) or out of a sparse checkout.
+        It exists but is not read: nothing about it is known, none may call it missing."""
         base = name.split(":", 1)[0]
         if not base or "/" in base or base.startswith("."):
             return False
@@ -382,9 +382,9 @@ class Context(Teaching):
             dirs = dirs + self._every_tool_dir[1]
         for directory in dirs:
             module = f"{directory}/{base}.py" if directory != "." else f"{base}.py"
-            if module not in tools and module not in profiled and self.exists(module):
+            if module not in tools and module not in profiled and sparse.present(self, module):
                 return True
-        return False
+        return sparse.tool_left_out(self, base, prompt_set is not None and prompt_set.kind)
 
     @cached_property
     def _every_tool_dir(self) -> tuple[list[str], list[str]]:

@@ -35,6 +35,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, TypeVar
 
 from doxtool.core.source import ReadError, read_text
+from doxtool.run.sparse import gone
 
 if TYPE_CHECKING:
     from doxtool.run.context import Context
@@ -76,13 +77,11 @@ def _pairs(ctx: Context, directory: str) -> dict[str, str]:
     stale = [
         companion
         for companion in ctx.project.companions_in(directory)
-        if not ctx.exists(companion.removesuffix(".dox.md"))
+        if gone(ctx, companion.removesuffix(".dox.md"))
     ]
     if not stale:
         return {}
-    orphans = [
-        m for m in ctx.project.modules_in(directory) if not ctx.exists(ctx.companion_path(m))
-    ]
+    orphans = [m for m in ctx.project.modules_in(directory) if gone(ctx, ctx.companion_path(m))]
     if not orphans:
         return {}
     names = {m: _module_names(ctx, m) for m in orphans}

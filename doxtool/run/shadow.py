@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from doxtool.run import sparse
+
 if TYPE_CHECKING:
     from doxtool.run.project import Project
 
@@ -34,7 +36,8 @@ def shadow_tree(project: Project) -> Iterator[Path]:
         root = Path(temp) / (project.root.name or "root")
         root.mkdir()
         _copy_directory(project, project.root, root, "")
-        yield root
+        with sparse.copied(root, project.root):  # git knows the repository
+            yield root
 
 
 def _copy_directory(project: Project, source: Path, target: Path, rel: str) -> None:

@@ -1,0 +1,138 @@
+"""Files git tracks that are not in the work tree on purpose.
+
+A sparse checkout (``git sparse-checkout set``, or ``git update-index
+--skip-worktree``) leaves files the repository holds out of the work tree:
+git marks them *skip-worktree* in its index, and they are absent from the
+disk without having been deleted. A companion whose module is such a file is
+not stale: the module exists in the repository, only its text is not here.
+What it says cannot be checked, and nothing is said of it; least of all that
+the companion should be deleted, or renamed for another module. So too a
+module whose companion is such a file has one (none is written over it); a
+prompt naming the tool of such a module, or of a plugin directory left out
+whole, names a tool that exists; and a related test, an ``AGENTS.md`` link
+or a Child DOX Index row naming such a file, or a directory of them, is not
+gone: its line is kept.
+
+Git is asked only of a file found missing, once per file and run, and only
+when its index may hold such marks (not one of version 2).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from doxtool.run.gitindex import git_lines
+from doxtool.run.project import Project
+
+T = TypeVar("T")
+
+
+class Context(Protocol):
+    """What is asked of the run's :class:`~doxtool.run.context.Context`."""
+
+    @property
+    def project(self) -> Project: ...
+
+    def memo(self, key: object, compute: Callable[[], T]) -> T: ...
+
+    def exists(self, rel: str) -> bool: ...
+
+
+#: the copy of a repository ``--diff`` tries fixes on -> the repository
+_origins: dict[Path, Path] = {}
+
+
+@contextmanager
+def copied(copy: Path, origin: Path) -> Iterator[None]:
+    """While the block runs, what a sparse checkout leaves out of ``copy``
+    (a copy of the tree of ``origin``, which has no ``.git``) is what it
+    leaves out of ``origin``: a preview shows what a fix there writes."""
+    _origins[copy] = origin
+    try:
+        yield
+    finally:
+        _origins.pop(copy, None)
+
+
+def not_checked_out(ctx: Context, rel: str) -> bool:
+    """Whether ``rel`` (relative to the root) is a file git's index holds
+    and marks skip-worktree, or a directory of such files: in the repository,
+    left out of the work tree by a sparse checkout. False when git cannot
+    tell (no repository, no git)."""
+    root = _origins.get(ctx.project.root, ctx.project.root)
+    if not ctx.memo(("index-may-skip", root), lambda: _index_may_skip(root)):
+        return False
+    return ctx.memo(("not-checked-out", root, rel), lambda: _skipped(root, rel))
+
+
+def _skipped(root: Path, rel: str) -> bool:
+    """Whether git marks ``rel`` skip-worktree, or, a directory, a file under it."""
+    rel = rel.rstrip("/")
+    args = ["ls-files", "-z", "-t", "--", f":(literal){rel}"]
+    listed = git_lines(root, args, own_index=True) or []
+    return any(line == f"S {rel}" or line.startswith(f"S {rel}/") for line in listed)
+
+
+def tool_left_out(ctx: Context, name: str, kind: str | bool) -> bool:
+    """Whether a module of tool ``name`` in a directory of ``tool-dirs``
+    (and of ``profile-tool-dirs``, ``kind`` being ``"profile"``) is a file a
+    sparse checkout leaves out, its directory too (``plugins/x/tools``)."""
+    config = ctx.project.config
+    patterns = [*config.tool_dirs, *(config.profile_tool_dirs if kind == "profile" else [])]
+    if any(c in name for c in "*?[\\") or not patterns:
+        return False
+    root = _origins.get(ctx.project.root, ctx.project.root)
+    if not ctx.memo(("index-may-skip", root), lambda: _index_may_skip(root)):
+        return False
+    specs = [
+        f":(glob){p.strip('/')}/{name}.py" if p.strip("/") not in ("", ".") else f":(glob){name}.py"
+        for p in patterns
+    ]
+
+    def ask() -> bool:
+        listed = git_lines(root, ["ls-files", "-z", "-t", "--", *specs], own_index=True)
+        return any(line.startswith("S ") for line in listed or [])
+
+    return ctx.memo(("tool-left-out", root, name, tuple(specs)), ask)
+
+
+def present(ctx: Context, rel: str) -> bool:
+    """Whether ``rel`` is in the repository: on disk, or a file a sparse
+    checkout leaves out."""
+    return ctx.exists(rel) or not_checked_out(ctx, rel)
+
+
+def gone(ctx: Context, module: str) -> bool:
+    """Whether ``module`` is not in the repository (:func:`present`)."""
+    return not present(ctx, module)
+
+
+def _index_may_skip(root: Path) -> bool:
+    """Whether git's index for ``root`` may mark a file skip-worktree: not
+    when it is an index of version 2 (such marks came with version 3, which
+    git writes as it sets one) or there is none. A repository whose index is
+    elsewhere (a linked worktree's, a submodule's, one git's environment
+    names) is asked. The header read is no file of the tree: a mark set
+    or cleared removes or restores the file itself, which the tree shows."""
+    if os.environ.get("GIT_INDEX_FILE") or os.environ.get("GIT_DIR"):
+        return True
+    for directory in (root, *root.parents):
+        dot_git = directory / ".git"
+        if dot_git.is_dir():
+            break
+        if dot_git.exists():
+            return True  # a file naming the repository elsewhere
+    else:
+        return False  # no repository
+    try:
+        with open(dot_git / "index", "rb") as index:
+            head = index.read(8)
+    except FileNotFoundError:
+        return False  # nothing staged yet
+    except OSError:
+        return True
+    return not (head[:4] == b"DIRC" and head[4:8] == (2).to_bytes(4, "big"))
