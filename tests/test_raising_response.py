@@ -149,12 +149,15 @@ def test_a_class_a_module_may_import_from_either_of_two_places_is_not_known(
         "else:\n    from helpers.tool import Response\n",
         "from helpers.tool import Response\nfrom helpers.v2 import Response as V2\n\n"
         "if V2.kind is not None:\n    Response = V2\n",
+        "try:\n    from helpers.tool import *\nexcept ImportError:\n    pass\n"
+        "else:\n    from helpers.v2 import *\n",
     ):
         write_files(tmp_path, {"helpers/compat.py": compat})
         _write(tmp_path, tool_py)
         assert "break_loop true (line 9" in _inspect(tmp_path), compat
         assert "DOX011" not in _check(tmp_path), compat
     # one import that always runs: the class is known
-    write_files(tmp_path, {"helpers/compat.py": "from helpers.tool import Response\n"})
-    assert "break_loop true" not in _inspect(tmp_path)
-    assert "DOX011" in _check(tmp_path)
+    for compat in ("from helpers.tool import Response\n", "from helpers.tool import *\n"):
+        write_files(tmp_path, {"helpers/compat.py": compat})
+        assert "break_loop true" not in _inspect(tmp_path), compat
+        assert "DOX011" in _check(tmp_path), compat

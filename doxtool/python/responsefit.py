@@ -85,8 +85,8 @@ def raising_return(defined: Defined, lookup: Lookup, facts: ModuleFacts, line: i
 def _handed_on(lookup: Lookup, qualified: str) -> bool:
     """Whether each module of the repository the dotted name ``qualified``
     is re-exported through, up to the class's own, binds it one way: by an
-    import that runs unconditionally, no other statement outside its
-    functions storing the name. A compatibility module importing it in a
+    import that runs unconditionally (a name, or one star import), no other
+    statement outside its functions storing the name. A compatibility module importing it in a
     ``try`` or an ``if`` (``try: from helpers.v2 import Response`` /
     ``except ImportError: from helpers.tool import Response``) hands on
     either class, whichever import runs."""
@@ -94,9 +94,17 @@ def _handed_on(lookup: Lookup, qualified: str) -> bool:
     for _ in range(_MAX_HOPS):
         module, _, name = current.rpartition(".")
         facts = lookup(module) if module else None
-        target = facts.imported_names.get(name) if facts is not None else None
-        if facts is None or facts.outline is None or target is None:
-            return True  # the class's own module, or none of the repository
+        if facts is None or facts.outline is None:
+            return True  # none of the repository
+        target = facts.imported_names.get(name)
+        if target is None and facts.class_named(name) is None and facts.star_imports:
+            # handed on by ``from elsewhere import *``: by one that always runs
+            stars = [item for item in facts.outline.imports if "*" in item.names]
+            if len(facts.star_imports) != 1 or any(item.scope in _MAYBE for item in stars):
+                return False
+            target = f"{facts.star_imports[0]}.{name}"
+        if target is None:
+            return True  # the class's own module
         names = {name, target.rpartition(".")[2]}
         if name in facts.outline.rebound or any(
             item.scope in _MAYBE and names & set(item.names) for item in facts.outline.imports
