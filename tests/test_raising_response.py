@@ -161,3 +161,18 @@ def test_a_class_a_module_may_import_from_either_of_two_places_is_not_known(
         write_files(tmp_path, {"helpers/compat.py": compat})
         assert "break_loop true" not in _inspect(tmp_path), compat
         assert "DOX011" in _check(tmp_path), compat
+
+
+def test_a_class_a_star_import_below_it_may_replace_is_not_known(tmp_path: Path) -> None:
+    v2 = BASE.replace(
+        "    additional: dict | None = None\n",
+        "    additional: dict | None = None\n    kind: str = ''\n",
+    )
+    write_files(tmp_path, {"helpers/v2.py": v2.replace("class Tool:", "class V2Tool:")})
+    _write(tmp_path, TOOL, BASE + "\n\nfrom helpers.v2 import *\n")
+    assert "break_loop true (line 8" in _inspect(tmp_path)
+    assert "DOX011" not in _check(tmp_path)
+    # above it, the class replaces what it binds
+    _write(tmp_path, TOOL, "from helpers.v2 import *\n" + BASE)
+    assert "break_loop true" not in _inspect(tmp_path)
+    assert "DOX011" in _check(tmp_path)

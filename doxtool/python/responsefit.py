@@ -64,6 +64,9 @@ def called_class(
     classes = [cls for cls in outline.classes if cls.name == name]
     if len(classes) != 1 or not classes[0].top_level or classes[0].init is None:
         return None
+    stars = [item for item in outline.imports if "*" in item.names and item.scope != "function"]
+    if any(item.line > classes[0].line for item in stars):
+        return None  # ``from elsewhere import *`` below the class may bind its name again
     return f"{home.module}.{name}", classes[0]
 
 
