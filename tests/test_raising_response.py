@@ -127,3 +127,52 @@ def test_a_helper_of_another_module_returning_it_gives_no_outcome(tmp_path: Path
     out = _inspect(tmp_path)
     assert "break_loop true" not in out
     assert "break_loop false (line 7, Reply.execute)" in out
+
+
+def test_a_class_a_module_may_import_from_either_of_two_places_is_not_known(
+    tmp_path: Path,
+) -> None:
+    # ``helpers.compat`` hands on the class of whichever import runs
+    v2 = BASE.replace(
+        "    additional: dict | None = None\n",
+        "    additional: dict | None = None\n    kind: str = ''\n",
+    )
+    tool_py = TOOL.replace(
+        "from helpers.tool import Response, Tool",
+        "from helpers.compat import Response\nfrom helpers.tool import Tool",
+    )
+    write_files(tmp_path, {"helpers/v2.py": v2})
+    for compat in (
+        "try:\n    from helpers.v2 import Response\n"
+        "except ImportError:\n    from helpers.tool import Response\n",
+        "import os\n\nif os.environ.get('V2'):\n    from helpers.v2 import Response\n"
+        "else:\n    from helpers.tool import Response\n",
+        "from helpers.tool import Response\nfrom helpers.v2 import Response as V2\n\n"
+        "if V2.kind is not None:\n    Response = V2\n",
+        "try:\n    from helpers.tool import *\nexcept ImportError:\n    pass\n"
+        "else:\n    from helpers.v2 import *\n",
+    ):
+        write_files(tmp_path, {"helpers/compat.py": compat})
+        _write(tmp_path, tool_py)
+        assert "break_loop true (line 9" in _inspect(tmp_path), compat
+        assert "DOX011" not in _check(tmp_path), compat
+    # one import that always runs: the class is known
+    for compat in ("from helpers.tool import Response\n", "from helpers.tool import *\n"):
+        write_files(tmp_path, {"helpers/compat.py": compat})
+        assert "break_loop true" not in _inspect(tmp_path), compat
+        assert "DOX011" in _check(tmp_path), compat
+
+
+def test_a_class_a_star_import_below_it_may_replace_is_not_known(tmp_path: Path) -> None:
+    v2 = BASE.replace(
+        "    additional: dict | None = None\n",
+        "    additional: dict | None = None\n    kind: str = ''\n",
+    )
+    write_files(tmp_path, {"helpers/v2.py": v2.replace("class Tool:", "class V2Tool:")})
+    _write(tmp_path, TOOL, BASE + "\n\nfrom helpers.v2 import *\n")
+    assert "break_loop true (line 8" in _inspect(tmp_path)
+    assert "DOX011" not in _check(tmp_path)
+    # above it, the class replaces what it binds
+    _write(tmp_path, TOOL, "from helpers.v2 import *\n" + BASE)
+    assert "break_loop true" not in _inspect(tmp_path)
+    assert "DOX011" in _check(tmp_path)

@@ -76,7 +76,7 @@ class ToolResolver:
             lookup, self._bases_of, self.repairable.kind, frozenset(bases)
         )
         self.pacer = Pacer(self.follower.flow_of, self.follower.method_flow)
-        self.returns = ReturnFollower(self.follower, module_of, self.defined)
+        self.returns = ReturnFollower(self.follower, module_of, self.defined, lookup)
 
     def _bases_of(self, qualified: str) -> list[str]:
         found = self.defined(qualified)

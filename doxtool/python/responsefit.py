@@ -25,14 +25,28 @@ from doxtool.core.outline_facts import ClassCall, ClassOutline, Param
 
 #: where a dotted class name is defined: its module's facts and its name there
 Defined = Callable[[str], "tuple[ModuleFacts, str] | None"]
+#: the facts of a module of the repository by its dotted name (None: no such module)
+Lookup = Callable[[str], "ModuleFacts | None"]
+
+#: the scopes of an import that may not run, or may run beside another
+#: binding the same name (``try: from a import R`` / ``except: from b import R``)
+_MAYBE = ("try", "conditional", "type-checking")
+#: re-exports followed from a module to the class it hands on
+_MAX_HOPS = 8
 
 
 def called_class(
-    defined: Defined, facts: ModuleFacts, callee: str, rebound: frozenset[str] = frozenset()
+    defined: Defined,
+    lookup: Lookup,
+    facts: ModuleFacts,
+    callee: str,
+    rebound: frozenset[str] = frozenset(),
 ) -> tuple[str, ClassOutline] | None:
     """The dotted name and the outline of the class ``callee`` stands for in
-    the module of ``facts``; None when not known, or when the class's module
-    rebinds one of ``rebound`` on it besides ``__init__`` and ``__new__``."""
+    the module of ``facts``; None when not known, when a module it is
+    imported through may bind the name to another value (:func:`_handed_on`),
+    or when the class's module rebinds one of ``rebound`` on it besides
+    ``__init__`` and ``__new__``."""
     root, _, rest = callee.partition(".")
     if facts.class_named(root) is not None and root not in facts.imported_names:
         qualified = f"{facts.module}.{callee}"
@@ -41,7 +55,7 @@ def called_class(
     else:
         return None
     found = defined(qualified)
-    if found is None:
+    if found is None or not _handed_on(lookup, qualified):
         return None
     home, name = found
     outline = home.outline
@@ -50,10 +64,13 @@ def called_class(
     classes = [cls for cls in outline.classes if cls.name == name]
     if len(classes) != 1 or not classes[0].top_level or classes[0].init is None:
         return None
+    stars = [item for item in outline.imports if "*" in item.names and item.scope != "function"]
+    if any(item.line > classes[0].line for item in stars):
+        return None  # ``from elsewhere import *`` below the class may bind its name again
     return f"{home.module}.{name}", classes[0]
 
 
-def raising_return(defined: Defined, facts: ModuleFacts, line: int) -> bool:
+def raising_return(defined: Defined, lookup: Lookup, facts: ModuleFacts, line: int) -> bool:
     """Whether the ``return`` on ``line`` of the module of ``facts`` gives
     outright a ``Response`` call that does not fit its class: the one
     ``Response`` call on the line, not one arm of ``a if c else b`` (where
@@ -64,8 +81,40 @@ def raising_return(defined: Defined, facts: ModuleFacts, line: int) -> bool:
     calls = [call for call in outline.response_calls if call.line == line]
     if len(calls) != 1 or not calls[0].returned:
         return False
-    found = called_class(defined, facts, calls[0].callee)
+    found = called_class(defined, lookup, facts, calls[0].callee)
     return found is not None and bool(call_problems(calls[0], found[1].init or []))
+
+
+def _handed_on(lookup: Lookup, qualified: str) -> bool:
+    """Whether each module of the repository the dotted name ``qualified``
+    is re-exported through, up to the class's own, binds it one way: by an
+    import that runs unconditionally (a name, or one star import), no other
+    statement outside its functions storing the name. A compatibility module importing it in a
+    ``try`` or an ``if`` (``try: from helpers.v2 import Response`` /
+    ``except ImportError: from helpers.tool import Response``) hands on
+    either class, whichever import runs."""
+    current = qualified
+    for _ in range(_MAX_HOPS):
+        module, _, name = current.rpartition(".")
+        facts = lookup(module) if module else None
+        if facts is None or facts.outline is None:
+            return True  # none of the repository
+        target = facts.imported_names.get(name)
+        if target is None and facts.class_named(name) is None and facts.star_imports:
+            # handed on by ``from elsewhere import *``: by one that always runs
+            stars = [item for item in facts.outline.imports if "*" in item.names]
+            if len(facts.star_imports) != 1 or any(item.scope in _MAYBE for item in stars):
+                return False
+            target = f"{facts.star_imports[0]}.{name}"
+        if target is None:
+            return True  # the class's own module
+        names = {name, target.rpartition(".")[2]}
+        if name in facts.outline.rebound or any(
+            item.scope in _MAYBE and names & set(item.names) for item in facts.outline.imports
+        ):
+            return False
+        current = target
+    return False
 
 
 def call_problems(call: ClassCall, params: list[Param]) -> list[str]:

@@ -31,7 +31,7 @@ from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
 from doxtool.python.followargs import parameter_of
 from doxtool.python.followraises import never_returns, past_never, settled
 from doxtool.python.names import module_name
-from doxtool.python.responsefit import Defined, raising_return
+from doxtool.python.responsefit import Defined, Lookup, raising_return
 
 
 class ReturnFollower:
@@ -40,11 +40,14 @@ class ReturnFollower:
         follower: HelperFollower,
         module_of: Callable[[str], str] = module_name,
         defined: Defined = lambda qualified: None,
+        lookup: Lookup = lambda module: None,
     ) -> None:
         self.follower = follower
         self.module_of = module_of
         #: where a dotted class name is defined (a ``Response`` call's class)
         self.defined = defined
+        #: the facts of a module of the repository by its dotted name
+        self.lookup = lookup
 
     def apply(self, tool: ToolFacts, module: str) -> ToolFacts:
         """The tool (of ``module``) with the outcomes of the values it returns
@@ -88,7 +91,7 @@ class ReturnFollower:
             # a ``break_loop`` the callee computes (its parameter, say) is no
             # value of the tool's: not known
             if returned.kind == "response" and raising_return(
-                self.defined, found.facts, returned.line
+                self.defined, self.lookup, found.facts, returned.line
             ):
                 continue  # the call raises ``TypeError``: nothing is returned
             if returned.kind == "response" and isinstance(returned.break_loop, bool):

@@ -44,4 +44,6 @@ def drop_raising_outcomes(
 
 def _raises(facts: Facts, resolver: ToolResolver, rel: str, outcome: Outcome) -> bool:
     """Whether ``outcome`` is returned by a ``Response`` call that cannot run."""
-    return raising_return(resolver.defined, facts(outcome.path or rel), outcome.line)
+    return raising_return(
+        resolver.defined, resolver.lookup, facts(outcome.path or rel), outcome.line
+    )

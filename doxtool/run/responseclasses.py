@@ -20,4 +20,4 @@ def response_class(
     """The dotted name and the outline of the class ``callee`` stands for in
     the module of ``facts``; None when not known, or when the class's module
     rebinds one of ``rebound`` on it besides ``__init__`` and ``__new__``."""
-    return called_class(resolver.defined, facts, callee, rebound)
+    return called_class(resolver.defined, resolver.lookup, facts, callee, rebound)
