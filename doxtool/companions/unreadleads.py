@@ -16,11 +16,13 @@ import re
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
+from doxtool.companions.lastowner import last_without_block
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.noneleads import SAID_NONE
 from doxtool.companions.parenstatement import PARENTHESIZED, parenthesized_values
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.companions.shownlines import shown_after, shown_lines
+from doxtool.companions.takesnone import takes_none
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
 
@@ -105,10 +107,13 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     if expected.kind not in KINDS:
         return None
     unnamed_line = _UNNAMED.get(expected.kind)
-    unnamed = unnamed_line is not None and not any(
-        block.kind == expected.kind
-        and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
-        for block in companion.blocks
+    unnamed = unnamed_line is not None and (
+        not any(
+            block.kind == expected.kind
+            and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
+            for block in companion.blocks
+        )
+        or last_without_block(companion, expected, unnamed_line)
     )
     others = _other_classes(expected)
     heading: str = ""
@@ -141,6 +146,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
+        if expected.kind == "arguments" and takes_none(content, expected.subject, not others):
+            return number  # ``- `FetchTool` takes no arguments.``
     if expected.kind == "arguments":
         return _argument_headings(companion, expected, others)
     return None
