@@ -220,6 +220,32 @@ def test_the_arguments_under_a_heading_in_another_language_get_no_second_list(
     assert _fixed(run_cli, root) == text
 
 
+DASHED_PY = WAIT_PY.replace(
+    "        return Response(",
+    '        path = self.args.get("file-path", "")\n'
+    '        depth = self.args.get("options.depth", 1)\n'
+    "        return Response(",
+)
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        "- `file-path`: Pfad.\n- `options.depth`: Tiefe.\n",
+        "| Name | Pflicht |\n|---|---|\n| `file-path` | nein |\n| `options.depth` | nein |\n",
+    ],
+)
+def test_arguments_named_with_dashes_or_dots_under_a_heading_get_no_second_list(
+    make_repo, run_cli, items: str
+) -> None:
+    """Keys that are no Python names (`file-path`, `options.depth`) are the
+    terms of the list under ``## Argumente`` as much as `seconds` is."""
+    text = _headed("## Argumente", "- `seconds`: Sekunden.\n" * items.startswith("-") + items)
+    root = make_repo(with_files({"tools/wait.py": DASHED_PY, DOX: text}))
+    assert "(it cannot read line" in " ".join(_findings(run_cli, root))
+    assert _fixed(run_cli, root) == text
+
+
 def test_a_missing_section_is_written_without_the_arguments_a_heading_lists(
     make_repo, run_cli
 ) -> None:

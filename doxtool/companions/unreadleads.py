@@ -310,8 +310,11 @@ _LABEL = LazyPattern(
 )
 #: an item or a table row
 _ITEM = LazyPattern(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]|[ \t]*\|")
-#: the name an item or a table row opens with (``- `seconds` ...``, ``| **n** |``)
-_ITEM_NAME = LazyPattern(r"[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:\*\*|__|\*|_)?`?([A-Za-z_]\w*)`?")
+#: the name an item or a table row opens with (``- `seconds` ...``, ``| **n** |``;
+#: any key in a code span: ``- `file-path` ...``, ``| `options.depth` |``)
+_ITEM_NAME = LazyPattern(
+    r"[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:\*\*|__|\*|_)?`?((?<=`)[^`\s]+(?=`)|[A-Za-z_]\w*)`?"
+)
 
 
 def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) -> bool:
