@@ -98,6 +98,9 @@ def test_a_lead_in_another_shape_is_read(body: str, kind: str, bare: bool) -> No
         ),
         (REPAIRABLE, "- `WaitTool` raises repairable errors: `RepairableException`.\n"),
         (BREAK_LOOP, "- `break_loop` for `WaitTool`: always `false`.\n"),
+        # ``break_loop`` with a dash
+        (BREAK_LOOP, "- `break-loop` of `WaitTool`: always `false`.\n"),
+        (BREAK_LOOP, "- `WaitTool`'s break-loop: always `false`.\n"),
     ],
 )
 def test_a_lead_in_another_shape_agrees_and_gets_no_second_block(
