@@ -206,10 +206,11 @@ def _headed(heading: str, items: str) -> str:
     "heading",
     ["## Argumente", "## Parámetros", "## 参数", "### Входные данные", "**Argumente:**"],
 )
+@pytest.mark.parametrize("colon", [":", "\uff1a"])  # (the full-width colon of CJK text)
 def test_the_arguments_under_a_heading_in_another_language_get_no_second_list(
-    make_repo, run_cli, heading: str
+    make_repo, run_cli, heading: str, colon: str
 ) -> None:
-    text = _headed(heading, "- `seconds`: Sekunden.\n- `minutes`: Minuten.\n")
+    text = _headed(heading, f"- `seconds`{colon} Sekunden.\n- `minutes`{colon} Minuten.\n")
     root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
     line = text.splitlines().index(heading) + 1
     assert _findings(run_cli, root) == [

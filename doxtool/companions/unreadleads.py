@@ -428,7 +428,7 @@ _ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")
 #: a full stop ending it, a colon, a dash, a table's ``|``, a signature's or a note's ``(``
 #: (`` - `url`: ...``, `` - `Color` (`enum.Enum`)``, `` - `load(path: str)` ``)
 _TERM_END = LazyPattern(
-    r"`?(?:\*\*|__|\*|_)?[ \t]*(?:\.?[ \t]*$|[:(|,=\u2013\u2014]|[*_]\(|-[ \t])"
+    r"`?(?:\*\*|__|\*|_)?[ \t]*(?:\.?[ \t]*$|[:(|,=\u2013\u2014\uff1a\uff08]|[*_]\(|-[ \t])"
 )
 
 #: a heading opening with a name in a code span (``### `url` ``)
