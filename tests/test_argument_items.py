@@ -224,6 +224,8 @@ NOTE_LISTS = [
     "\n  **Errors:** raised when a duration is negative:\n\n"
     "  - `ValueError`\n  - `TypeError`: a duration is not a number.\n",
     "\n  Raises:\n  - `ValueError`\n",
+    # a bullet of the note's list that is no item keeps the list going
+    "  - **Errors:** raised when:\n  - `seconds` is negative;\n  - `ValueError`\n",
 ]
 
 

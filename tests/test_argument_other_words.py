@@ -206,10 +206,11 @@ def _headed(heading: str, items: str) -> str:
     "heading",
     ["## Argumente", "## Parámetros", "## 参数", "### Входные данные", "**Argumente:**"],
 )
+@pytest.mark.parametrize("colon", [":", "\uff1a"])  # (the full-width colon of CJK text)
 def test_the_arguments_under_a_heading_in_another_language_get_no_second_list(
-    make_repo, run_cli, heading: str
+    make_repo, run_cli, heading: str, colon: str
 ) -> None:
-    text = _headed(heading, "- `seconds`: Sekunden.\n- `minutes`: Minuten.\n")
+    text = _headed(heading, f"- `seconds`{colon} Sekunden.\n- `minutes`{colon} Minuten.\n")
     root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
     line = text.splitlines().index(heading) + 1
     assert _findings(run_cli, root) == [
@@ -217,6 +218,32 @@ def test_the_arguments_under_a_heading_in_another_language_get_no_second_list(
         f"reads (it cannot read line {line} as an `Arguments of `WaitTool`:` line with the "
         "arguments under it)"
     ]
+    assert _fixed(run_cli, root) == text
+
+
+DASHED_PY = WAIT_PY.replace(
+    "        return Response(",
+    '        path = self.args.get("file-path", "")\n'
+    '        depth = self.args.get("options.depth", 1)\n'
+    "        return Response(",
+)
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        "- `file-path`: Pfad.\n- `options.depth`: Tiefe.\n",
+        "| Name | Pflicht |\n|---|---|\n| `file-path` | nein |\n| `options.depth` | nein |\n",
+    ],
+)
+def test_arguments_named_with_dashes_or_dots_under_a_heading_get_no_second_list(
+    make_repo, run_cli, items: str
+) -> None:
+    """Keys that are no Python names (`file-path`, `options.depth`) are the
+    terms of the list under ``## Argumente`` as much as `seconds` is."""
+    text = _headed("## Argumente", "- `seconds`: Sekunden.\n" * items.startswith("-") + items)
+    root = make_repo(with_files({"tools/wait.py": DASHED_PY, DOX: text}))
+    assert "(it cannot read line" in " ".join(_findings(run_cli, root))
     assert _fixed(run_cli, root) == text
 
 

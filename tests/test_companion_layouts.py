@@ -174,6 +174,10 @@ TRUE_LAYOUTS = {
         "\n| Function | Returns |\n| --- | ---: |\n| `load(path)` | `Config` |\n"
         "| `fetch` | `str` |\n\n",
     ),
+    "a person's code span on the tests lead": (
+        "- Related tests observed by source search:\n",
+        "- Related tests observed by source search: note `0` means none was found.\n",
+    ),
     "a note at the margin between functions": (
         "- `load(path: str) -> Config`\n",
         "- `load(path: str) -> Config`\n\nBoth read files.\n\n",

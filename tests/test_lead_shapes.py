@@ -98,6 +98,9 @@ def test_a_lead_in_another_shape_is_read(body: str, kind: str, bare: bool) -> No
         ),
         (REPAIRABLE, "- `WaitTool` raises repairable errors: `RepairableException`.\n"),
         (BREAK_LOOP, "- `break_loop` for `WaitTool`: always `false`.\n"),
+        # ``break_loop`` with a dash
+        (BREAK_LOOP, "- `break-loop` of `WaitTool`: always `false`.\n"),
+        (BREAK_LOOP, "- `WaitTool`'s break-loop: always `false`.\n"),
     ],
 )
 def test_a_lead_in_another_shape_agrees_and_gets_no_second_block(
@@ -298,6 +301,10 @@ def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
         "**Arguments:** none.\n",
         "__Arguments__: none\n",
         "#### Arguments: none\n",
+        # a sentence of the person's naming the class, or the one tool
+        "- `WaitTool` takes no arguments.\n",
+        "- WaitTool accepts no parameters at all; it reads its profile.\n",
+        "The tool does not take any arguments.\n",
     ],
 )
 def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, line: str) -> None:
@@ -313,7 +320,13 @@ def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, lin
 
 
 @pytest.mark.parametrize(
-    "line", ["- Arguments: none. It always waits 0 s.\n", "**Arguments:** none.\n"]
+    "line",
+    [
+        "- Arguments: none. It always waits 0 s.\n",
+        "**Arguments:** none.\n",
+        "- `WaitTool` takes no arguments.\n",
+        "- It takes no arguments; it always waits 0 s.\n",
+    ],
 )
 def test_an_arguments_line_saying_none_is_true_of_a_tool_reading_none(
     run_cli, make_repo, line: str
@@ -324,6 +337,43 @@ def test_an_arguments_line_saying_none_is_true_of_a_tool_reading_none(
     result = run_cli(root, "check", "--select", "DOX111", "--fix", "tools/wait.py")
     assert "DOX111" not in result.output, result.output
     assert (root / "tools/wait.py.dox.md").read_text() == text
+
+
+def test_a_sentence_going_on_about_some_arguments_is_no_lead(run_cli, make_repo) -> None:
+    """``takes no arguments but ...`` does not say there are none."""
+    line = "- `WaitTool` takes no arguments but `seconds`.\n"
+    found, _, after = _run(run_cli, make_repo, ARGUMENTS, line)
+    assert found == [
+        "tools/wait.py.dox.md:6:1: DOX111 arguments of `WaitTool` are not documented"
+        " (no `Arguments of `WaitTool`:` line) [*]"
+    ]
+    assert line in after
+
+
+def test_an_arguments_line_naming_no_class_is_the_one_class_left_without_one(
+    run_cli, make_repo
+) -> None:
+    """Of two tool classes, one with its own arguments block: ``- Arguments:
+    none.`` is the other's, true where it reads none and named as false where
+    it reads some; no second line is written beside it."""
+    find = "class FindTool(Tool):\n    async def execute(self, **kwargs):\n        return"
+    assert find in TWO_TOOLS_PY
+    dox = (
+        "# search.py DOX\n\n## Runtime Contracts\n"
+        "- Arguments of `SearchTool`:\n  - `query`: optional.\n"
+        "- Arguments: none.\n"
+    )
+    root: Path = make_repo({"tools/search.py": TWO_TOOLS_PY, "tools/search.py.dox.md": dox})
+    found = run_cli(root, "check", "--select", "DOX111", "tools/search.py").output
+    assert "DOX111" not in found, found
+    run_cli(root, "check", "--select", "DOX111", "--fix", "tools/search.py")
+    assert (root / "tools/search.py.dox.md").read_text() == dox
+    reads = find.replace("return", 'return Response(message=self.args.get("name"))\n        return')
+    (root / "tools/search.py").write_text(TWO_TOOLS_PY.replace(find, reads))
+    found = run_cli(root, "check", "--select", "DOX111", "tools/search.py").output
+    assert "(line 6 says there are none, but `FindTool` reads `name` (tools/search.py:13))" in (
+        found
+    )
 
 
 def test_an_arguments_line_with_words_after_none_is_no_lead(run_cli, make_repo) -> None:

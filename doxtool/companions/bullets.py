@@ -448,6 +448,8 @@ def inline_items(kind: str, content: str) -> list[BulletCode]:
             continue
         if kind == "functions" and not (SIGNATURE.match(text) or _IDENTIFIER.fullmatch(text)):
             continue
+        if kind == "tests" and not any(_is_test_path(word) for word in text.split()):
+            continue  # (`` Note `0` means none ``: a person's words)
         start, end = head + part.start, head + part.end
         items.append(BulletCode(start, end, text, content[end:], content[start] == "["))
     return items

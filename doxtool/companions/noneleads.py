@@ -16,6 +16,7 @@ import re
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.model import Companion
+from doxtool.companions.takesnone import says_takes_none
 from doxtool.core.edits import line_content
 from doxtool.core.facts import ToolFacts
 from doxtool.core.patterns import LazyPattern
@@ -35,7 +36,8 @@ def says_none(companion: Companion, line: int) -> bool:
     doxtool does not read, says there are none."""
     if not 0 < line <= len(companion.lines):
         return False
-    return _NONE.search(line_content(companion.lines[line - 1])) is not None
+    content = line_content(companion.lines[line - 1])
+    return _NONE.search(content) is not None or says_takes_none(content)
 
 
 def none_is_false(

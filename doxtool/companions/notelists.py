@@ -112,6 +112,19 @@ def leads_a_list(content: str, index: int) -> str:
     return f"note@{index + 1}"
 
 
+def run_after_note(led: str, content: str, index: int) -> str:
+    """The run the items after ``content``, line ``index`` of an arguments
+    block that is no item and not part of one, are read in, the items before
+    it being in the run ``led``: the run of the list ``content`` leads, if it
+    leads one; else ``led`` when ``content`` is a bullet of that list that is
+    no item (`` - `days` is negative; `` under ``**Errors:** raised when:``),
+    so the items after it are still the note's; else none."""
+    run = leads_a_list(content, index)
+    if run or not LIST_MARKER.match(content):
+        return run
+    return led
+
+
 def mark_as_note_items(arguments: list[dict[str, Any]], content: str, led: str, index: int) -> str:
     """Mark the ``arguments`` of one item, written as ``content`` at line
     ``index``, read under a note that leads a list (the run ``led``) as

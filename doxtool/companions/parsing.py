@@ -49,7 +49,11 @@ from doxtool.companions.leads import (
     prose_after_lead,
 )
 from doxtool.companions.model import Companion, FactBlock, Note, Section
-from doxtool.companions.notelists import is_argument_list, leads_a_list, mark_as_note_items
+from doxtool.companions.notelists import (
+    is_argument_list,
+    mark_as_note_items,
+    run_after_note,
+)
 from doxtool.companions.outline import _outline, _sections
 from doxtool.companions.wraps import continued, wrapped_argument
 from doxtool.core.edits import line_content, split_lines
@@ -128,7 +132,7 @@ class _BlockReader:
         self.last_own = index if own else -1
         self.last_blank = blank
         if not own and not blank and self.values:
-            self.led = leads_a_list(content, index)
+            self.led = run_after_note(self.led, content, index)
         if not own:
             # the blank lines right before a line that is not part of the
             # item are not either: they stay with that line

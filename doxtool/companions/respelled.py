@@ -57,15 +57,15 @@ _SPELLINGS = tuple(
             rf"{_FIRST}(?:(?:takes|accepts|reads|expects)[ \t]+"
             rf"(?:(?:these|the[ \t]+following|its|the)[ \t]+)?)?(?P<words>{ARGUMENT_WORDS})",
         ),
-        ("break-loop", rf"`?break_loop`?[ \t]+(?:of|for)[ \t]+{_THE}{_CLASS}"),
-        ("break-loop", rf"{_FIRST}`?break_loop`?"),
+        ("break-loop", rf"`?break[_-]loop`?[ \t]+(?:of|for)[ \t]+{_THE}{_CLASS}"),
+        ("break-loop", rf"{_FIRST}`?break[_-]loop`?"),
         ("repairable", rf"{_REPAIRABLE}[ \t]+(?:raised[ \t]+by|of|for)[ \t]+{_THE}{_CLASS}"),
         ("repairable", rf"{_FIRST}(?:raises[ \t]+)?{_REPAIRABLE}"),
     )
 )
 # ``Arguments (`X`):``, ``Parameters (`X`):``, ``Repairable errors (`X`):``
 _ARGUMENTS_OF = LazyPattern(
-    rf"(?P<words>{ARGUMENT_WORDS}|{_REPAIRABLE}|`?break_loop`?)[ \t]*\([ \t]*"
+    rf"(?P<words>{ARGUMENT_WORDS}|{_REPAIRABLE}|`?break[_-]loop`?)[ \t]*\([ \t]*"
     r"(?P<subject>`[^`]+`)[ \t]*\)",
     re.IGNORECASE,
 )

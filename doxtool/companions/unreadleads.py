@@ -16,11 +16,13 @@ import re
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
+from doxtool.companions.lastowner import last_without_block
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.noneleads import SAID_NONE
 from doxtool.companions.parenstatement import PARENTHESIZED, parenthesized_values
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.companions.shownlines import shown_after, shown_lines
+from doxtool.companions.takesnone import takes_none
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
 
@@ -105,10 +107,13 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     if expected.kind not in KINDS:
         return None
     unnamed_line = _UNNAMED.get(expected.kind)
-    unnamed = unnamed_line is not None and not any(
-        block.kind == expected.kind
-        and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
-        for block in companion.blocks
+    unnamed = unnamed_line is not None and (
+        not any(
+            block.kind == expected.kind
+            and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
+            for block in companion.blocks
+        )
+        or last_without_block(companion, expected, unnamed_line)
     )
     others = _other_classes(expected)
     heading: str = ""
@@ -141,6 +146,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
+        if expected.kind == "arguments" and takes_none(content, expected.subject, not others):
+            return number  # ``- `FetchTool` takes no arguments.``
     if expected.kind == "arguments":
         return _argument_headings(companion, expected, others)
     return None
@@ -303,8 +310,11 @@ _LABEL = LazyPattern(
 )
 #: an item or a table row
 _ITEM = LazyPattern(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]|[ \t]*\|")
-#: the name an item or a table row opens with (``- `seconds` ...``, ``| **n** |``)
-_ITEM_NAME = LazyPattern(r"[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:\*\*|__|\*|_)?`?([A-Za-z_]\w*)`?")
+#: the name an item or a table row opens with (``- `seconds` ...``, ``| **n** |``;
+#: any key in a code span: ``- `file-path` ...``, ``| `options.depth` |``)
+_ITEM_NAME = LazyPattern(
+    r"[ \t]*(?:[-*+]|\d+[.)]|\|)[ \t]*(?:\*\*|__|\*|_)?`?((?<=`)[^`\s]+(?=`)|[A-Za-z_]\w*)`?"
+)
 
 
 def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) -> bool:
@@ -418,7 +428,7 @@ _ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")
 #: a full stop ending it, a colon, a dash, a table's ``|``, a signature's or a note's ``(``
 #: (`` - `url`: ...``, `` - `Color` (`enum.Enum`)``, `` - `load(path: str)` ``)
 _TERM_END = LazyPattern(
-    r"`?(?:\*\*|__|\*|_)?[ \t]*(?:\.?[ \t]*$|[:(|,=\u2013\u2014]|[*_]\(|-[ \t])"
+    r"`?(?:\*\*|__|\*|_)?[ \t]*(?:\.?[ \t]*$|[:(|,=\u2013\u2014\uff1a\uff08]|[*_]\(|-[ \t])"
 )
 
 #: a heading opening with a name in a code span (``### `url` ``)

@@ -1,0 +1,61 @@
+"""A person's sentence saying a tool takes no arguments.
+
+In place of ``- Arguments of `FetchTool`: none.`` a person may write a
+sentence of their own: ``- `FetchTool` takes no arguments.``, ``FetchTool
+accepts no parameters at all.``, ``- The tool does not take any arguments.``
+(the tool named so, ``It`` or ``This tool``, only in a companion of one
+class: with several, it may be about any of them). Such a line says what
+the arguments line would: it is a lead doxtool does not read
+(:func:`~doxtool.companions.unreadleads.unread_lead`), so no fix writes a
+second line beside it, and one that says there are none
+(:func:`~doxtool.companions.noneleads.says_none`): true where the tool reads
+no argument, reported where it reads some. A sentence going on about some
+(``takes no arguments but `url` ``, ``takes no arguments other than ...``)
+is none of these.
+"""
+
+from __future__ import annotations
+
+import re
+
+from doxtool.companions.respelled import ARGUMENT_WORDS
+from doxtool.core.patterns import LazyPattern
+
+#: the words saying there are none, after the subject
+_NONE_WORDS = (
+    r"(?:(?:takes|accepts|has|needs|requires|reads|expects|uses)[ \t]+no"
+    r"|(?:does[ \t]+not|doesn't|doesn’t)[ \t]+(?:take|accept|have|need|require|read|expect|use)"
+    r"[ \t]+any)"
+    rf"[ \t]+(?:tool[ \t]+)?(?:{ARGUMENT_WORDS}|options)(?:[ \t]+at[ \t]+all)?"
+    # the sentence ends there, a sentence of the person's may follow
+    r"[ \t]*(?:[.;!](?:[ \t].*)?)?"
+)
+#: a line opening with the sentence: a bullet or not, in bold or not
+_OPENING = r"[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?"
+#: the class named, in a code span or not, ``the`` before it and ``tool`` or ``class`` after it
+_NAMED = r"(?:the[ \t]+)?(?:`{name}`|{name})(?:[ \t]+(?:tool|class))?"
+#: the tool not named: ``It``, ``The tool``, ``This tool``
+_UNNAMED = r"(?:it|(?:the|this)[ \t]+tool)"
+_CLOSE = r"(?:\*\*|__)?[ \t]+"
+
+_ANY_NAME = _NAMED.format(name=r"[^\W\d][\w.]*")
+#: the sentence about any subject (the line :func:`unread_lead` found)
+_ANY = LazyPattern(rf"{_OPENING}(?:{_ANY_NAME}|{_UNNAMED}){_CLOSE}{_NONE_WORDS}", re.IGNORECASE)
+
+
+def takes_none(content: str, subject: str, alone: bool) -> bool:
+    """Whether ``content``, a line of a companion, is a sentence saying the
+    class ``subject`` takes no arguments; ``alone``: ``subject`` is the one
+    class the companion's lines may be about, so the tool not named (``It``,
+    ``The tool``) is it."""
+    names = _NAMED.format(name=re.escape(subject))
+    if alone:
+        names = f"(?:{names}|{_UNNAMED})"
+    return (
+        re.fullmatch(rf"{_OPENING}{names}{_CLOSE}{_NONE_WORDS}", content, re.IGNORECASE) is not None
+    )
+
+
+def says_takes_none(content: str) -> bool:
+    """Whether ``content`` is such a sentence about any tool."""
+    return _ANY.fullmatch(content) is not None
