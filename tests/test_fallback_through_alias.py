@@ -140,3 +140,40 @@ def test_a_test_of_the_value_handed_on_replaces_nothing(run_cli, make_repo, walk
     root = make_repo(WALKS[walk](dedent(TESTED)))
     argument = _argument(run_cli, root, "checkout")
     assert (argument["has_default"], argument["default"]) == (True, ""), argument
+
+
+FALLBACK_IS_THE_DEFAULT = """\
+checkout = A.get("checkout", "")
+explicit = (checkout or "").strip() or None
+chosen = explicit or ""
+print(chosen)
+"""
+
+REFILLED_WITH_THE_DEFAULT = """\
+checkout = A.get("checkout", "")
+explicit = checkout.strip() or None
+if not explicit:
+    explicit = ""
+print(explicit)
+"""
+
+BOUND_ANEW = """\
+checkout = A.get("checkout", "")
+arg = checkout.strip()
+arg = SETTINGS.name
+print(arg or "x", checkout)
+"""
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize("code", [FALLBACK_IS_THE_DEFAULT, REFILLED_WITH_THE_DEFAULT, BOUND_ANEW])
+def test_a_name_handed_the_value_that_gives_the_default_keeps_it(
+    run_cli, make_repo, walk: str, code: str
+) -> None:
+    """A fallback or a refill of the name handed the value that gives the
+    argument's own default (``explicit or ""`` for a ``""``) replaces
+    nothing, nor does binding that name anew to a value not made of it:
+    a missing ``checkout`` is the ``""`` it states."""
+    root = make_repo(WALKS[walk](dedent(code)))
+    argument = _argument(run_cli, root, "checkout")
+    assert (argument["has_default"], argument["default"]) == (True, ""), argument

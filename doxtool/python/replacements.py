@@ -148,7 +148,9 @@ def replaced(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> O
     return _scan(shapes, body, name, default) or Outcome(KEPT, default)
 
 
-def replaced_at_use(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> bool:
+def replaced_at_use(
+    shapes: Shapes[N], body: Sequence[N], name: str, default: Any, stated: tuple[Any, ...] = ()
+) -> bool:
     """Whether a falsy ``default`` that :func:`replaced` keeps (no statement
     binds the name again) is still replaced where the name is used:
     ``payload = {"size": size or "2K"}`` sends ``"2K"`` for a missing
@@ -159,7 +161,9 @@ def replaced_at_use(shapes: Shapes[N], body: Sequence[N], name: str, default: An
     (``url or ""`` for a ``""``, ``int(v) if v is not None else None`` for a
     ``None``) replaces nothing. As for :func:`replaced`, the first statement
     that uses the name is the one read (one that binds it too is
-    :func:`replaced`'s to judge)."""
+    :func:`replaced`'s to judge). ``stated``: where ``name`` was handed an
+    argument's value (:func:`_replaced_in_alias`), that argument's default,
+    which a fallback giving it keeps too."""
     if default:
         return False
     index = next((i for i, stmt in enumerate(body) if shapes.uses(stmt, name)), None)
@@ -167,21 +171,27 @@ def replaced_at_use(shapes: Shapes[N], body: Sequence[N], name: str, default: An
         return False
     stmt = body[index]
     shape = shapes.stmt(stmt, name)
+    stated = stated or (default,)
     if shape[0] == "try" and _replaced_in_alias_of_try(
-        shapes, shape[1], body[index + 1 :], name, default
+        shapes, shape[1], body[index + 1 :], name, default, stated
     ):
         return True
     if shapes.assignments(stmt, name):
         return False
     for node in shapes.fallbacks(stmt, name):
         given = _given(shapes, node, name, default)
-        if given.kind == UNKNOWN or not _same(given.value, default):
+        if given.kind == UNKNOWN or not any(_same(given.value, v) for v in (default, *stated)):
             return True
-    return _replaced_in_alias(shapes, stmt, body[index + 1 :], name, default)
+    return _replaced_in_alias(shapes, stmt, body[index + 1 :], name, default, stated)
 
 
 def _replaced_in_alias_of_try(
-    shapes: Shapes[N], tried: Sequence[N], rest: Sequence[N], name: str, held: Any
+    shapes: Shapes[N],
+    tried: Sequence[N],
+    rest: Sequence[N],
+    name: str,
+    held: Any,
+    stated: tuple[Any, ...],
 ) -> bool:
     """:func:`_replaced_in_alias` in the body of a ``try``, which runs first,
     in order, as the statements after it do."""
@@ -189,15 +199,21 @@ def _replaced_in_alias_of_try(
     if index is None:
         return False
     after = [*tried[index + 1 :], *rest]
-    return _replaced_in_alias(shapes, tried[index], after, name, held)
+    return _replaced_in_alias(shapes, tried[index], after, name, held, stated)
 
 
-def _replaced_in_alias(shapes: Shapes[N], stmt: N, rest: Sequence[N], name: str, held: Any) -> bool:
+def _replaced_in_alias(
+    shapes: Shapes[N], stmt: N, rest: Sequence[N], name: str, held: Any, stated: tuple[Any, ...]
+) -> bool:
     """Whether ``stmt`` hands what ``name`` holds to another name
     (``arg = checkout``, ``arg = (checkout or "").strip() or None``: a
     falsy value still, the mark of an argument not given) that the statements
     after it replace (``chosen = arg or settings.checkout``, ``arg = arg or
-    10``): what a missing argument gives is then not the value held."""
+    10``): what a missing argument gives is then not the value held. A
+    fallback giving the argument's own default (``stated``: ``explicit or
+    ""`` for a ``checkout=""``) replaces nothing, nor does binding the other
+    name anew to a value not made of it (``arg = self.config.name``): what
+    it held reaches nothing there."""
     bound = shapes.alias(stmt)
     if bound is None or bound[0] == name:
         return False
@@ -207,10 +223,12 @@ def _replaced_in_alias(shapes: Shapes[N], stmt: N, rest: Sequence[N], name: str,
         return False  # a call no one can read, or a value a caller may pass too
     if made.value is not None and type(made.value) is not type(held):
         return False  # ``wanted = mode == "x"``: a test of the value, not the value
+    if discarded(shapes, rest, other):
+        return False
     again = replaced(shapes, rest, other, made.value)
     if again.kind != KEPT:
-        return not gives_again(again, made.value)
-    return replaced_at_use(shapes, rest, other, made.value)
+        return not any(gives_again(again, v) for v in (made.value, *stated))
+    return replaced_at_use(shapes, rest, other, made.value, stated)
 
 
 def _given(shapes: Shapes[N], node: N, name: str, held: Any) -> Outcome:
