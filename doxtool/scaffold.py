@@ -29,6 +29,7 @@ from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.scaffold_dirs import (
     ScaffoldError,
     file_documented,
+    own_repository,
     profile_of,
     prompt_dir_of,
     test_dir_of,
@@ -167,7 +168,7 @@ def plan(
     module, src = project.module_of(module_path), project.source_root
     if project.excluded(module_path):
         raise ScaffoldError(
-            f"{module_path} is excluded by the configuration (`exclude`, `extend-exclude`): "
+            f"{module_path} {_excluded_by(project, module_path)}: "
             "`doxtool check` would never read it"
         )
     # the test imports the module by its dotted name, or, where a part of it
@@ -331,6 +332,15 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str, str]:
         "the generated class would not be a tool here: no tool base is configured"
         " (configure `tool-bases`)"
     )
+
+
+def _excluded_by(project: Project, path: str) -> str:
+    """What excludes ``path``: a repository of its own it lies in, or else
+    the configuration."""
+    clone = own_repository(project.root, path)
+    if clone is not None:
+        return f"lies in {clone}, a repository of its own (its `.git` directory)"
+    return "is excluded by the configuration (`exclude`, `extend-exclude`)"
 
 
 def _own_bases(project: Project, tool_dir: str) -> list[str]:
