@@ -29,6 +29,7 @@ from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.scaffold_dirs import (
     ScaffoldError,
     file_documented,
+    own_repository,
     profile_of,
     prompt_dir_of,
     test_dir_of,
@@ -167,7 +168,7 @@ def plan(
     module, src = project.module_of(module_path), project.source_root
     if project.excluded(module_path):
         raise ScaffoldError(
-            f"{module_path} is excluded by the configuration (`exclude`, `extend-exclude`): "
+            f"{module_path} {_excluded_by(project, module_path)}: "
             "`doxtool check` would never read it"
         )
     # the test imports the module by its dotted name, or, where a part of it
@@ -301,11 +302,7 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str, str]:
     # the directory's own tools derive from first, as they import it (in a
     # monorepo, ``alpha/tools/`` imports ``helpers.tool`` below ``alpha/``,
     # never the other framework's base at the root)
-    own = [
-        (base, below)
-        for base in _bases_in_use(project, tool_dir, own=True)
-        for below in (False, True)
-    ]
+    own = [(base, below) for base in _own_bases(project, tool_dir) for below in (False, True)]
     configured = [(base, below) for below in (False, True) for base in project.config.tool_bases]
     for base, below in own + configured:
         module, _, name = base.rpartition(".")
@@ -337,13 +334,49 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str, str]:
     )
 
 
-def _bases_in_use(project: Project, tool_dir: str, own: bool = False) -> list[str]:
-    """The configured bases the tool classes of ``tool_dir`` derive from, the
-    most used first (those of every tool directory when it has none, unless
-    ``own``)."""
+def _excluded_by(project: Project, path: str) -> str:
+    """What excludes ``path``: a repository of its own it lies in, or else
+    the configuration."""
+    clone = own_repository(project.root, path)
+    if clone is not None:
+        return f"lies in {clone}, a repository of its own (its `.git` directory)"
+    return "is excluded by the configuration (`exclude`, `extend-exclude`)"
+
+
+def _own_bases(project: Project, tool_dir: str) -> list[str]:
+    """The configured bases the tool classes of ``tool_dir`` derive from,
+    through every class between (``GhTool(McpTool)``, ``McpTool(Tool)``: both
+    bases when both are configured), in the configured order: a base of
+    their own that only some tools use, or an abstract one, comes after the
+    framework's ``Tool`` they derive from as well."""
     configured = project.config.tool_bases
-    here = project.modules_in(tool_dir)
-    for modules in (here,) if own else (here, project.tool_modules):
+    todo = [
+        base for rel in project.modules_in(tool_dir) for t in project.tools(rel) for base in t.bases
+    ]
+    reached: set[str] = set()
+    seen: set[str] = set()
+    while todo and len(seen) < _MAX_ANCESTORS:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if (canonical := project.resolver.canonical(current)) in configured:
+            reached.add(canonical)
+        found = project.resolver.defined(current)
+        cls = found[0].class_named(found[1]) if found is not None else None
+        todo.extend(cls.resolved_bases if cls is not None else ())
+    return [base for base in configured if base in reached]
+
+
+#: the classes :func:`_own_bases` reads at most (a cycle of imports, a deep hierarchy)
+_MAX_ANCESTORS = 200
+
+
+def _bases_in_use(project: Project, tool_dir: str) -> list[str]:
+    """The configured bases the tool classes of ``tool_dir`` derive from, the
+    most used first (those of every tool directory when it has none)."""
+    configured = project.config.tool_bases
+    for modules in (project.modules_in(tool_dir), project.tool_modules):
         used: Counter[str] = Counter()
         for rel in modules:
             for tool in project.tools(rel):

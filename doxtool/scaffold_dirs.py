@@ -38,11 +38,16 @@ def tool_dir_of(project: Project, directory: str | None) -> str:
     # a user plugin's beside a bundled one's, as ``check`` reads them when not excluded
     user = [p for p in with_user_plugins(project.config.tool_dirs) if p not in patterns]
     named = any(_matches(rel, pattern) for pattern in patterns)
-    if not named and project.excluded(rel) and any(_matches(rel, p) for p in user):
-        # a user plugin's: read once the exclusion goes, not by adding it to `tool-dirs`
+    if (
+        not named
+        and project.excluded(rel)
+        and (any(_matches(rel, p) for p in user) or own_repository(project.root, rel))
+    ):
+        # a user plugin's: read once the exclusion goes, not by adding it to
+        # `tool-dirs`; a clone's: by no entry of the configuration
         raise ScaffoldError(
             f"--dir {directory}: `doxtool check` does not look for tools in {rel}: "
-            "the configuration excludes it (`exclude`, `extend-exclude`)"
+            f"{exclusion(project.root, rel)}"
         )
     if not named and (project.excluded(rel) or not any(_matches(rel, pattern) for pattern in user)):
         configured = ", ".join(project.config.tool_dirs) or "none"
@@ -60,6 +65,26 @@ def tool_dir_of(project: Project, directory: str | None) -> str:
             f"`plugin.yaml` as the plugins beside it do; add {unlisted}/plugin.yaml first"
         )
     return rel
+
+
+def own_repository(root: Path, rel: str) -> str | None:
+    """The directory holding a repository of its own (a ``.git`` directory:
+    a clone, as :class:`~doxtool.run.discovery.NestedRepositories` reads
+    it) that ``rel`` is or lies in, the outermost; else None."""
+    parts = [part for part in rel.split("/") if part not in ("", ".")]
+    for cut in range(1, len(parts) + 1):
+        if (root.joinpath(*parts[:cut]) / ".git").is_dir():
+            return "/".join(parts[:cut])
+    return None
+
+
+def exclusion(root: Path, rel: str) -> str:
+    """Why the project excludes ``rel``: a repository of its own it lies in,
+    which no run reads, or else the configuration."""
+    clone = own_repository(root, rel)
+    if clone is not None:
+        return f"it lies in {clone}, a repository of its own (its `.git` directory)"
+    return "the configuration excludes it (`exclude`, `extend-exclude`)"
 
 
 def _wildcard(part: str) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 from samples import WAIT_PROMPT, clean_files, two_frameworks, write_files
 
 from doxtool.core.config import load_file
-from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.examples import TOOL_PY, WAIT_PY
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -486,3 +486,46 @@ def test_a_base_in_a_framework_directory_is_written_as_its_tools_import_it(
     assert "  tool wait: class WaitTool(helpers.tool.Tool) at line 4\n" in shown.output
     assert "  tool ping: class PingTool(python.helpers.tool.Tool) at line 4\n" in shown.output
     assert "no tool class" not in shown.output
+
+
+def test_a_base_spelling_another_directory_s_module_means_is_kept_by_its_path(
+    tmp_path: Path, run_cli
+) -> None:
+    # `gamma/`, another project beside the framework in `alpha/`, has a
+    # `helpers/tool.py` of its own (a data model) that its classes import as
+    # `helpers.tool`: configured so, `helpers.tool.Tool` would make them tools
+    files = {rel: text for rel, text in two_frameworks().items() if rel.startswith("alpha/")}
+    model = "from dataclasses import dataclass\n\n\n@dataclass\nclass Tool:\n    name: str\n"
+    search = (
+        "from helpers.tool import Tool\n\n\n"
+        "class SearchTool(Tool):\n    def run(self, query: str) -> str:\n        return query\n"
+    )
+    write_files(
+        tmp_path, {**files, "gamma/helpers/tool.py": model, "gamma/tools/search.py": search}
+    )
+    assert run_cli(tmp_path, "init").exit_code == 0
+    config = load_file(tmp_path / "doxtool.toml")
+    assert config is not None
+    assert "helpers.tool.Tool" not in config.tool_bases
+    assert "alpha.helpers.tool.Tool" in config.tool_bases
+    checked = run_cli(tmp_path, "check", "--no-cache")
+    gamma = [line for line in checked.output.splitlines() if line.startswith("gamma/")]
+    assert gamma, checked.output  # its directory is read, as before (DOX001)
+    assert not [line for line in gamma if "SearchTool" in line or "PRM001" in line], gamma
+    shown = run_cli(tmp_path, "inspect", "gamma/tools/search.py")
+    assert "no tool class" in shown.output
+
+
+def test_a_vendored_base_is_written_as_the_tools_beside_it_import_it(
+    tmp_path: Path, run_cli
+) -> None:
+    # the only `helpers/tool.py` is the vendored framework's: the root's
+    # tools, importing `helpers.tool`, derive from it
+    files = {"third_party/a0/helpers/tool.py": TOOL_PY, "tools/wait.py": WAIT_PY}
+    write_files(tmp_path, {**files, "prompts/agent.system.tool.wait.md": WAIT_PROMPT})
+    assert run_cli(tmp_path, "init").exit_code == 0
+    config = load_file(tmp_path / "doxtool.toml")
+    assert config is not None
+    assert config.tool_bases == ["helpers.tool.Tool"]
+    shown = run_cli(tmp_path, "inspect", "tools/wait.py")
+    assert "  tool wait: class WaitTool(helpers.tool.Tool) at line 4\n" in shown.output

@@ -460,3 +460,57 @@ def test_a_plugin_the_framework_does_not_list_takes_no_tool(make_repo, run_cli) 
     assert "created plugins/notes/tools/jot.py" in result.output.splitlines()
     assert run_cli(root, "check", "--no-cache").output == "All checks passed.\n"
     assert run_cli(root, "scaffold", "keep", "--dir", "plugins/memory/tools").exit_code == 0
+
+
+MCP_BASE = """\
+from abc import ABC, abstractmethod
+
+from helpers.tool import Response, Tool
+
+
+class McpTool(Tool, ABC):
+    @abstractmethod
+    def server(self) -> str: ...
+
+    async def execute(self, **kwargs) -> Response:
+        return Response(message=self.server(), break_loop=False)
+"""
+
+
+def _mcp_tool(name: str) -> str:
+    return (
+        "from helpers.mcp_tool import McpTool\n\n\n"
+        f"class {name.title()}Tool(McpTool):\n"
+        "    def server(self) -> str:\n"
+        f"        return {name!r}\n"
+    )
+
+
+def test_a_tool_takes_the_framework_base_before_an_abstract_one_its_neighbours_use(
+    make_repo, run_cli
+) -> None:
+    # both bases configured, `Tool` first: most tools of `tools/` (all of
+    # those of the plugin's) derive from the abstract `McpTool`, which derives
+    # from `Tool`; a new tool of `McpTool` could not even be made
+    root = make_repo(
+        {
+            **clean_files(),
+            "helpers/mcp_tool.py": MCP_BASE,
+            "tools/gh.py": _mcp_tool("gh"),
+            "tools/jira.py": _mcp_tool("jira"),
+            "plugins/mcp/tools/lin.py": _mcp_tool("lin"),
+            "doxtool.toml": (
+                'tool-dirs = ["tools", "plugins/*/tools"]\n'
+                'tool-bases = ["helpers.tool.Tool", "helpers.mcp_tool.McpTool"]\n'
+                'select = ["DOX004"]\n'
+            ),
+        }
+    )
+    for directory in ("tools", "plugins/mcp/tools"):
+        result = run_cli(root, "scaffold", "fetch", "--dir", directory)
+        assert result.exit_code == 0, result.output
+        module = (root / directory / "fetch.py").read_text()
+        assert "\nfrom helpers.tool import Response, Tool\n" in module
+        assert "\nclass FetchTool(Tool):\n" in module
+        tested = _pytest(root, f"tests/{directory}/test_fetch.py")
+        assert tested.returncode == 0, tested.stdout + tested.stderr

@@ -101,3 +101,26 @@ def test_usr_excluded_leaves_user_plugin_tools_unread(make_repo, run_cli) -> Non
         "doxtool: error: --dir usr/plugins/x/tools: `doxtool check` does not look for tools in "
         "usr/plugins/x/tools: the configuration excludes it (`exclude`, `extend-exclude`)\n"
     )
+
+
+def test_a_user_plugin_cloned_as_a_repository_of_its_own_is_refused_as_such(
+    make_repo, run_cli
+) -> None:
+    # `usr` is read, but `usr/plugins/x` holds a `.git` directory: no
+    # configuration entry excludes it, and none would bring it in
+    for config in ('exclude = [".git"]\n', CONFIG):
+        files = _user_plugin(WAIT_PROMPT.replace("wait", "foo"))
+        files["doxtool.toml"] = config
+        root = make_repo(files)
+        (root / "usr/plugins/x/.git").mkdir(exist_ok=True)
+        scaffold = run_cli(root, "scaffold", "bar", "--dir", "usr/plugins/x/tools", "--dry-run")
+        assert scaffold.exit_code == 2
+        named = "usr/plugins/x/tools/bar.py" if config == CONFIG else None
+        assert scaffold.stderr == (
+            f"doxtool: error: {named} lies in usr/plugins/x, a repository of its own "
+            "(its `.git` directory): `doxtool check` would never read it\n"
+            if named
+            else "doxtool: error: --dir usr/plugins/x/tools: `doxtool check` does not look for "
+            "tools in usr/plugins/x/tools: it lies in usr/plugins/x, a repository of its own "
+            "(its `.git` directory)\n"
+        ), config

@@ -75,9 +75,9 @@ class ToolDirCandidates:
     others: dict[str, list[str]] = field(default_factory=dict)
     #: the tool names prompt files teach (``agent.system.tool.search.md``: ``search``)
     taught: set[str] = field(default_factory=set)
-    #: the bases the classes of the modules read name, as dotted names
-    #: (filled by :meth:`with_tools`)
-    named_bases: set[str] = field(default_factory=set)
+    #: the bases the classes of the modules read name, as dotted names,
+    #: each with the modules (paths) naming it (filled by :meth:`with_tools`)
+    named_bases: dict[str, set[str]] = field(default_factory=dict)
 
     def add(self, rel: str, modules: list[str]) -> None:
         self.modules[rel] = modules
@@ -114,7 +114,8 @@ class ToolDirCandidates:
                 for cls, of in class_bases(path, text.text).items():
                     classes[cls] = of
                     owner[cls] = (rel, name)
-                    self.named_bases.update(of)
+                    for base in of:
+                        self.named_bases.setdefault(base, set()).add(path)
         tools = {owner[cls] for cls in derived(classes, bases)}
         named = {rel for rel, _ in tools} if tools else set(self.modules)
         found = [rel for rel in self.modules if rel in named]
