@@ -415,6 +415,24 @@ def test_a_sentence_telling_what_to_always_give_in_other_languages_shows_the_fix
         assert _wait(make_repo, run_cli, body) == [], body
 
 
+def test_a_sentence_telling_what_was_always_done_or_noted_wrong_shows_a_mistake(
+    make_repo, run_cli
+) -> None:
+    """In a section of mistakes, a lead telling what the model always did
+    (``Immer `ms` statt `seconds` angegeben:``, a past participle) or one
+    whose note calls it wrong (``Always use `ms` (wrong):``,
+    ``总是使用毫秒（错误）：``) leads a call to avoid: PRM003 said its `ms`
+    was taught."""
+    for heading, lead in (
+        ("### Häufige Fehler", "Immer `ms` statt `seconds` angegeben:"),
+        ("### Common mistakes", "Always use `ms` (wrong):"),
+        ("### 常见错误", "总是使用毫秒（错误）："),
+        ("### よくある間違い", "必ず ms を使用する（誤り）："),
+    ):
+        body = f"{heading}\n{lead}\n```json\n{BAD}\n```\n"
+        assert _wait(make_repo, run_cli, body) == [], body
+
+
 def test_a_question_or_a_word_made_of_mistake_labels_nothing(make_repo, run_cli) -> None:
     """A heading asking a question (``### Doesn't work with long pauses?``,
     a troubleshooting entry whose section shows what to do) and

@@ -293,3 +293,20 @@ def test_a_default_cell_of_a_word_that_marks_a_name_is_a_value(make_repo, run_cl
         "PRM003 argument `status` is taught for `wait`",
         "PRM003 argument `mode` is taught for `wait`",
     ]
+
+
+def test_a_default_cell_saying_more_than_a_value_still_marks_its_row(make_repo, run_cli) -> None:
+    """A cell of the ``default`` column saying more than one value,
+    ``(coming soon)``, ``(removed)``, ``— not yet released``, marks its
+    row as not there yet or gone, as in another column: PRM003 said `hours`,
+    `until` and `at` were taught. A word alone is still a value (`status`)."""
+    prompt = (
+        "### wait\nPause.\n\n| name | default | description |\n|---|---|---|\n"
+        "| `seconds` | 0 | how long |\n| `hours` | (coming soon) | pause in hours |\n"
+        "| `until` | (removed) | a time |\n| `at` | \u2014 not yet released | a time |\n"
+        "| `status` | planned | the state to report |\n"
+    )
+    found = _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": prompt})
+    assert [line.split(": ", 1)[1].split(" but ")[0] for line in found] == [
+        "PRM003 argument `status` is taught for `wait`",
+    ]

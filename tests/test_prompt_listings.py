@@ -367,3 +367,25 @@ def test_a_budget_applies_only_to_the_profile_given_one(make_repo, run_cli) -> N
     size = len(WRAPPER) + len(WAIT_PROMPT)  # the placeholder counts as written
     assert _findings(result.output) == [_over("prompts/agent.system.tools.md", "default", size, 10)]
     assert "profiles.default.budget" in result.output
+
+
+def test_a_wrapper_naming_tools_in_a_line_not_to_call_or_hidden_shows_none(
+    make_repo, run_cli
+) -> None:
+    """A line of tools after words saying not to call them (``Never call:
+    wait, nap``, ``Disabled: wait, nap``), or in an HTML comment, shows the
+    model no tool: PRM010 was silent. A line ending in a full stop still
+    shows its last tool (``Tools: wait, nap.``)."""
+    files = {**clean_files(), **tool_named("nap")}
+    for line in (
+        "Never call: wait, nap; answer directly.",
+        "Disabled: wait, nap",
+        "Not available in this profile: wait, nap",
+        "<!--\nTools: wait, nap\n-->",
+    ):
+        files[TINY_WRAPPER] = f"## Tools\nOne JSON object a call.\n{line}\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM010")
+        assert " PRM010 tool listing wrapper has no " in result.output, line
+    files[TINY_WRAPPER] = "## Tools\nOne JSON object a call.\nTools: wait, nap.\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM010")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")

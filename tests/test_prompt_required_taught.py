@@ -467,3 +467,27 @@ def test_the_arguments_of_a_call_written_in_prose_name_them(make_repo, run_cli) 
             f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at "
             "tools/wait.py:7) is never taught"
         ], prose
+
+
+def test_a_call_in_prose_to_avoid_names_no_argument(make_repo, run_cli) -> None:
+    """A call written as JSON in prose under ``### Common mistakes``, under
+    a label calling it wrong over its ``<tool_call>`` tag, or in a fence
+    indented in a list item labelled wrong is one to avoid: PRM004 was
+    silent on `label`, which only such calls named. One the section calls
+    right still names it."""
+    call = '{"tool_name": "wait", "tool_args": {"label": "lunch", "seconds": 1}}'
+    for prose in (
+        f"### Common mistakes\n\n{call}",
+        f"### Common mistakes\n- Missing the end:\n{call}",
+        f"**Wrong:**\n\n<tool_call>\n{call}\n</tool_call>",
+        f"Wrong:\n<tool_call>\n{call}\n</tool_call>",
+        f"- Wrong:\n\n    ```json\n    {call}\n    ```\n\n  More text.",
+    ):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{prose}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [
+            f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at "
+            "tools/wait.py:7) is never taught"
+        ], prose
+    for prose in (f"### Common mistakes\n- Correct:\n{call}", f"Reply:\n\n<tool_call>\n{call}"):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{prose}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], prose

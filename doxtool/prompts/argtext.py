@@ -189,6 +189,8 @@ _OUTPUT_LEAD_RE = re.compile(
 _ARGUMENT_COLUMNS = frozenset({"required", "optional", "mandatory", "type", "default"})
 #: header cells of a column of default values
 _DEFAULTS = frozenset({"default", "defaults", "default value"})
+#: a cell holding one value: a word, a number or a span (``planned``, ``0``, `` `legacy` ``)
+_VALUE_RE = re.compile(r"[ \t]*[*_]*[`'\"]?[\w.+-]*[`'\"]?[*_]*[ \t]*")
 _NOT_REQUIRED = frozenset({"no", "false", "optional", "-", "\u2014"})
 
 
@@ -230,11 +232,12 @@ def table_argument_names(
         if not cells:
             continue
         found = _first_cell_name(*cells[0], spans)
-        # a default is a value, no mark (``| `status` | planned | the state |``)
+        # a default is a value, no mark (``| `status` | planned | the state |``),
+        # unless it says more than a word (``(coming soon)``, ``removed in 2.0``)
         marks = [
             cell
             for at, (_, cell) in enumerate(cells)
-            if at >= len(header) or header[at] not in _DEFAULTS
+            if at >= len(header) or header[at] not in _DEFAULTS or not _VALUE_RE.fullmatch(cell)
         ]
         if found is None or row_says_gone(marks):
             continue  # ``| `hours` | deprecated, use `seconds` |``: not taught

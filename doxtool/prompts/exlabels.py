@@ -153,7 +153,17 @@ def labels_right(label: str) -> bool:
         pattern.fullmatch(text)
         for pattern in (_RIGHT_RE, _FIX_RE, RIGHT_LABEL_RE)
         for text in (label.strip(), last)
-    ) or bool(_ALWAYS_RE.fullmatch(last))
+    ) or bool(_ALWAYS_RE.fullmatch(last) and not _noted_wrong(last))
+
+
+#: a note in parentheses (``Always use `ms` (wrong):``, ``总是使用毫秒（错误）：``)
+_NOTE_RE = re.compile(r"[(\uff08]([^()\uff08\uff09]*)[)\uff09]")
+
+
+def _noted_wrong(sentence: str) -> bool:
+    """Whether a note in ``sentence`` calls what it tells wrong: ``Always
+    use `ms` (wrong):`` tells the mistake, not what to always do."""
+    return any(labels_wrong(note.group(1).strip() + ":") for note in _NOTE_RE.finditer(sentence))
 
 
 #: the end of a sentence in a label, before the next one

@@ -109,7 +109,8 @@ ANSWER = (
 #: Ende warten:``, which tells the mistake)
 _GIVE_DE = r"geben|setzen|verwenden|nutzen|benutzen|senden|schicken|schreiben|fügen|rufen"
 ALWAYS = (
-    rf"immer[ \t][^:\n]*(?:{_GIVE_DE})[ \t]*|"
+    # (a whole verb, its prefix known: not ``angegeben``, which tells what was done)
+    rf"immer[ \t][^:\n]*\b(?:(?:an|ein|mit|über|hinzu)?(?:zu)?(?:{_GIVE_DE})|aufrufen)[ \t]*|"
     r"(?:gib|gebe|setze?|verwende|nutze|benutze|sende|schicke?|schreibe?|übergib|füge|rufe?|"
     rf"(?:{_GIVE_DE}|übergeben)[ \t]+sie)[ \t]+immer\b[^:\n]*|"
     r"toujours[ \t]+(?:indiquer|passer|donner|utiliser|fournir|préciser|envoyer|définir|"

@@ -11,14 +11,21 @@ from __future__ import annotations
 import re
 
 from doxtool.prompts.examples import load_example
+from doxtool.prompts.exlabels import labels_right, wrong_section
 from doxtool.prompts.headings import TOOL_NAME_RE
 from doxtool.prompts.model import TEMPLATE_KEY_RE, PromptDoc, TaughtArgument
 from doxtool.prompts.negation import labels_wrong
 
 #: the opening of a call object: ``{"tool_name"`` or ``{"tool_args"``
 _CALL_OPEN_RE = re.compile(r"\{[ \t]*\"tool_(?:name|args)\"")
-#: a fence's opening or closing line
-_FENCE_RE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
+#: a fence's opening or closing line, indented in a list item or quoted too
+_FENCE_RE = re.compile(r"[ \t]*(?:>[ \t]*)*(`{3,}|~{3,})")
+#: a heading's line: its level and its text
+_HEADING_RE = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+#: a list item's or a quote's marker before a label (``- Correct:``)
+_MARKER_RE = re.compile(r"^(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]+")
+#: the most lines of tags or blank a call's label is looked for over
+_LABEL_LINES = 4
 #: HTML tags around or before a call (``<tool_call>``), left out of its label
 _TAG_RE = re.compile(r"</?[A-Za-z][\w:-]*[^<>]*>")
 #: the most lines an object in prose is followed over
@@ -30,11 +37,13 @@ _MAX_CHARS = 20_000
 def credit_prose_calls(doc: PromptDoc, text: str) -> None:
     """Add to ``doc``'s mentions the ``tool_args`` keys of the calls its
     prose writes as JSON outside code spans and fences, each for the tool
-    the call names; not those of a call its label says is wrong."""
+    the call names; not those of a call its label says is wrong, nor of one
+    in a section of mistakes its label does not call right."""
     if '"tool_args"' not in text:
         return
     lines = text.split("\n")
     fence = ""
+    wrong_level = 0
     for index, line in enumerate(lines):
         opened = _FENCE_RE.match(line)
         if fence:
@@ -43,6 +52,10 @@ def credit_prose_calls(doc: PromptDoc, text: str) -> None:
             continue
         if opened:
             fence = opened.group(1)
+            continue
+        heading = _HEADING_RE.match(line)
+        if heading is not None:
+            wrong_level = wrong_section(len(heading.group(1)), heading.group(2), wrong_level)
             continue
         past = 0
         for match in _CALL_OPEN_RE.finditer(line):
@@ -53,17 +66,25 @@ def credit_prose_calls(doc: PromptDoc, text: str) -> None:
             if source is None:
                 break  # (a later one on the line is inside it, or as unclosed)
             past = match.start() + len(source)
-            _credit(doc, lines, index, match.start(), before, source)
+            label = _label(lines, index, before)
+            if labels_wrong(label) or (wrong_level and not labels_right(label)):
+                continue  # ``Wrong:``, or under ``### Common mistakes``: a call to avoid
+            _credit(doc, index, match.start(), source)
 
 
-def _credit(
-    doc: PromptDoc, lines: list[str], index: int, start: int, before: str, source: str
-) -> None:
+def _label(lines: list[str], index: int, before: str) -> str:
+    """The text introducing the call opening on line ``index`` after
+    ``before``: that text, or the nearest line above holding more than tags
+    (``Wrong:`` over a blank line and ``<tool_call>``)."""
     label = _TAG_RE.sub("", before).strip()
-    if not label and index > 0:
-        label = _TAG_RE.sub("", lines[index - 1]).strip()
-    if label and labels_wrong(label):
-        return
+    for above in range(index - 1, max(index - 1 - _LABEL_LINES, -1), -1):
+        if label:
+            break
+        label = _TAG_RE.sub("", lines[above]).strip()
+    return _MARKER_RE.sub("", label)
+
+
+def _credit(doc: PromptDoc, index: int, start: int, source: str) -> None:
     loaded = load_example(source)
     data = loaded.data
     if loaded.error is not None or not isinstance(data, dict):

@@ -120,16 +120,27 @@ _LINE_LIST_RE = re.compile(
     r"[ \t]*(?=[.;]|$)",
     re.M,
 )
+#: a word before a line's names saying they are not to be called (``Never
+#: call: wait, search``, ``Disabled: wait, search``)
+_DENIED_RE = re.compile(
+    r"\b(?:never|not|no|don[\u2019']?t|disabled|removed|unavailable|forbidden|deprecated|"
+    r"avoid|except|without)\b",
+    re.I,
+)
+#: an HTML comment, which shows the model nothing
+_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 
 
 def line_listed_names(text: str) -> list[list[str]]:
     """The names of each line (outside fenced code blocks) that lists them
     separated by commas, alone or after a label (``Tools: wait, search,
     response``, ``Use one of: wait, search.``), as a short prompt lists its
-    tools; what they name is known only against the tools there are."""
+    tools; what they name is known only against the tools there are. Not a
+    line in an HTML comment, nor names after words saying not to call them
+    (``Never call: wait, search``)."""
     found: list[list[str]] = []
     fence: str | None = None
-    for line in text.splitlines():
+    for line in _COMMENT_RE.sub("", text).splitlines():
         opening = _FENCE_RE.match(line)
         if fence is not None:
             if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
@@ -141,8 +152,11 @@ def line_listed_names(text: str) -> list[list[str]]:
         if "," not in line:
             continue
         for match in _LINE_LIST_RE.finditer(line):
+            if _DENIED_RE.search(line[: match.start()]):
+                continue  # ``Disabled here: wait, search``
             parts = re.split(
                 r"[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+", match.group(1)
             )
-            found.append([part.split("(", 1)[0].strip("`*") for part in parts])
+            # (``Tools: wait, search.``: the full stop is no part of the last name)
+            found.append([part.split("(", 1)[0].strip("`*").rstrip(".") for part in parts])
     return found
