@@ -177,3 +177,37 @@ def test_a_plugin_tool_out_of_a_sparse_checkout_exists(tmp_path: Path) -> None:
     assert not (root / "plugins").exists()
     done = _doxtool(root, "check", "--no-cache", "--select", "PRM002")
     assert done.stdout == "All checks passed.\n", done.stdout
+
+
+def test_a_run_line_naming_a_test_out_of_a_sparse_checkout_is_kept(tmp_path: Path) -> None:
+    """The line saying which tests to run names a test the work tree leaves
+    out, which exists: it names no test gone, and `--fix` keeps it."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    test = "from tools.wait import WaitTool\n\n\ndef test_{0}():\n    assert WaitTool\n"
+    files = {**FRAMEWORK, **clean_files()}
+    del files["tools/wait.py.dox.md"]
+    write_files(
+        origin,
+        {
+            **files,
+            "tests/test_wait.py": test.format("wait"),
+            "tests/test_wait_more.py": test.format("more"),
+        },
+    )
+    assert _doxtool(origin, "check", "--no-cache", "--fix").returncode == 0
+    companion = (origin / "tools/wait.py.dox.md").read_text(encoding="utf-8")
+    assert "`pytest tests/test_wait.py tests/test_wait_more.py`" in companion
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(root))
+    git(root, "sparse-checkout", "set", "--no-cone", "/*", "!/tests/test_wait_more.py")
+    assert not (root / "tests/test_wait_more.py").exists()
+    assert _doxtool(root, "check", "--no-cache").stdout == "All checks passed.\n"
+    assert _doxtool(root, "check", "--no-cache", "--diff").stdout == "All checks passed.\n"
+    # deleted from the repository, it is gone: the line names the test left
+    git(root, "rm", "-q", "--cached", "--sparse", "tests/test_wait_more.py")
+    done = _doxtool(root, "check", "--no-cache")
+    assert "DOX101 generated line names tests that no longer exist" in done.stdout, done.stdout
