@@ -211,3 +211,17 @@ def test_a_run_line_naming_a_test_out_of_a_sparse_checkout_is_kept(tmp_path: Pat
     git(root, "rm", "-q", "--cached", "--sparse", "tests/test_wait_more.py")
     done = _doxtool(root, "check", "--no-cache")
     assert "DOX101 generated line names tests that no longer exist" in done.stdout, done.stdout
+
+
+def test_a_prompt_out_of_a_sparse_checkout_may_teach_a_tool(tmp_path: Path) -> None:
+    """A tool whose prompt the work tree leaves out is not said to be taught
+    by no prompt: the file is there, not read; deleted, it is gone."""
+    root = _sparse_clone(tmp_path)
+    prompt = "prompts/agent.system.tool.wait.md"
+    git(root, "sparse-checkout", "set", "--no-cone", "/*", f"!/{prompt}")
+    assert not (root / prompt).exists() and (root / "tools/wait.py").exists()
+    done = _doxtool(root, "check", "--no-cache", "--select", "PRM001")
+    assert done.stdout == "All checks passed.\n", done.stdout
+    git(root, "rm", "-q", "--cached", "--sparse", prompt)
+    done = _doxtool(root, "check", "--no-cache", "--select", "PRM001")
+    assert "PRM001 tool `wait` has no prompt in `prompts/`" in done.stdout, done.stdout

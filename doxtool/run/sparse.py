@@ -9,9 +9,10 @@ What it says cannot be checked, and nothing is said of it; least of all that
 the companion should be deleted, or renamed for another module. So too a
 module whose companion is such a file has one (none is written over it); a
 prompt naming the tool of such a module, or of a plugin directory left out
-whole, names a tool that exists; and a related test, an ``AGENTS.md`` link
-or a Child DOX Index row naming such a file, or a directory of them, is not
-gone: its line is kept.
+whole, names a tool that exists; no tool is said to be taught by no prompt
+while a prompt directory holds such a file, which may teach it; and a
+related test, an ``AGENTS.md`` link or a Child DOX Index row naming such a
+file, or a directory of them, is not gone: its line is kept.
 
 Git is asked only of a file found missing, once per file and run, and only
 when its index may hold such marks (not one of version 2).
@@ -92,12 +93,37 @@ def tool_left_out(ctx: Context, name: str, kind: str | bool) -> bool:
         f":(glob){p.strip('/')}/{name}.py" if p.strip("/") not in ("", ".") else f":(glob){name}.py"
         for p in patterns
     ]
+    return _any_skipped(ctx, root, specs)
+
+
+def prompt_left_out(ctx: Context, directories: list[str]) -> bool:
+    """Whether a file under a prompt directory the framework reads (of
+    ``prompt-dirs``, of ``plugin-prompt-dirs``, or one of ``directories``: a
+    profile's own) is one a sparse checkout leaves out: it is there, not
+    read, and may teach any tool."""
+    config = ctx.project.config
+    patterns = [*config.prompt_dirs, *config.plugin_prompt_dirs, *directories]
+    root = _origins.get(ctx.project.root, ctx.project.root)
+    if not patterns or not ctx.memo(("index-may-skip", root), lambda: _index_may_skip(root)):
+        return False
+    specs = [
+        f":(glob){p.strip('/')}/**" if p.strip("/") not in ("", ".") else ":(glob)*"
+        for p in dict.fromkeys(patterns)
+    ]
+    return _any_skipped(ctx, root, specs)
+
+
+def _any_skipped(ctx: Context, root: Path, specs: list[str]) -> bool:
+    """Whether git marks skip-worktree a file one of ``specs`` matches that
+    is not in the work tree (one that is there is read as any other)."""
 
     def ask() -> bool:
         listed = git_lines(root, ["ls-files", "-z", "-t", "--", *specs], own_index=True)
-        return any(line.startswith("S ") for line in listed or [])
+        return any(
+            line.startswith("S ") and not os.path.lexists(root / line[2:]) for line in listed or []
+        )
 
-    return ctx.memo(("tool-left-out", root, name, tuple(specs)), ask)
+    return ctx.memo(("skipped", root, tuple(specs)), ask)
 
 
 def present(ctx: Context, rel: str) -> bool:
