@@ -225,3 +225,30 @@ def test_a_prompt_out_of_a_sparse_checkout_may_teach_a_tool(tmp_path: Path) -> N
     git(root, "rm", "-q", "--cached", "--sparse", prompt)
     done = _doxtool(root, "check", "--no-cache", "--select", "PRM001")
     assert "PRM001 tool `wait` has no prompt in `prompts/`" in done.stdout, done.stdout
+
+
+def test_a_mark_on_a_file_already_missing_is_seen_by_a_cached_check(tmp_path: Path) -> None:
+    """Marking skip-worktree a module already missing from the work tree
+    changes no file of the tree (the index goes from version 2 to 3): a
+    replayed check, and an incremental one, give what a fresh check gives."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    write_files(origin, {**FRAMEWORK, **clean_files(), **tool_named("other")})
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(root))
+    (root / "tools/wait.py").unlink()
+    stale = "tools/wait.py.dox.md:1:1: DOX002 companion of `tools/wait.py`"
+    for edit in (None, "tools/other.py.dox.md"):  # replayed, then incremental
+        git(root, "update-index", "--no-skip-worktree", "tools/wait.py")
+        git(root, "update-index", "--index-version", "2")
+        assert stale in _doxtool(root, "check").stdout
+        git(root, "update-index", "--skip-worktree", "tools/wait.py")
+        if edit:
+            with (root / edit).open("a", encoding="utf-8") as companion:
+                companion.write("- A note.\n")
+        fresh = _doxtool(root, "check", "--no-cache").stdout
+        assert stale not in fresh, fresh
+        assert _doxtool(root, "check").stdout == fresh, edit

@@ -15,7 +15,8 @@ related test, an ``AGENTS.md`` link or a Child DOX Index row naming such a
 file, or a directory of them, is not gone: its line is kept.
 
 Git is asked only of a file found missing, once per file and run, and only
-when its index may hold such marks (not one of version 2).
+when its index may hold such marks (not one of version 2:
+:mod:`doxtool.run.gitmarks`, whose answer keys a run's record and state).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from doxtool.run.gitindex import git_lines
+from doxtool.run.gitmarks import index_may_skip
 from doxtool.run.project import Project
 
 T = TypeVar("T")
@@ -138,27 +140,8 @@ def gone(ctx: Context, module: str) -> bool:
 
 
 def _index_may_skip(root: Path) -> bool:
-    """Whether git's index for ``root`` may mark a file skip-worktree: not
-    when it is an index of version 2 (such marks came with version 3, which
-    git writes as it sets one) or there is none. A repository whose index is
-    elsewhere (a linked worktree's, a submodule's, one git's environment
-    names) is asked. The header read is no file of the tree: a mark set
-    or cleared removes or restores the file itself, which the tree shows."""
-    if os.environ.get("GIT_INDEX_FILE") or os.environ.get("GIT_DIR"):
-        return True
-    for directory in (root, *root.parents):
-        dot_git = directory / ".git"
-        if dot_git.is_dir():
-            break
-        if dot_git.exists():
-            return True  # a file naming the repository elsewhere
-    else:
-        return False  # no repository
-    try:
-        with open(dot_git / "index", "rb") as index:
-            head = index.read(8)
-    except FileNotFoundError:
-        return False  # nothing staged yet
-    except OSError:
-        return True
-    return not (head[:4] == b"DIRC" and head[4:8] == (2).to_bytes(4, "big"))
+    """Whether git's index for ``root`` may mark a file skip-worktree
+    (:func:`~doxtool.run.gitmarks.index_may_skip`). The answer keys a run's
+    record and state: a mark set or cleared on a file the tree lacks changes
+    no file of the tree."""
+    return index_may_skip(str(root))
