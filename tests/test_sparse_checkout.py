@@ -252,3 +252,26 @@ def test_a_mark_on_a_file_already_missing_is_seen_by_a_cached_check(tmp_path: Pa
         fresh = _doxtool(root, "check", "--no-cache").stdout
         assert stale not in fresh, fresh
         assert _doxtool(root, "check").stdout == fresh, edit
+
+
+def test_a_generated_line_naming_a_file_out_of_a_sparse_checkout_is_kept(tmp_path: Path) -> None:
+    """A generated line naming another module of the directory, one the work
+    tree leaves out, points to a file that exists, as it does with the file
+    there: `--fix` does not rewrite it for the companion's own module."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    files = {**FRAMEWORK, **clean_files(), **tool_named("other")}
+    own = "- Own the `wait.py` agent tool.\n"
+    assert own in files["tools/wait.py.dox.md"]
+    pointer = files["tools/wait.py.dox.md"].replace(own, own.replace("wait", "other"))
+    write_files(origin, {**files, "tools/wait.py.dox.md": pointer})
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    assert _doxtool(origin, "check", "--no-cache").stdout == "All checks passed.\n"
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(root))
+    git(root, "sparse-checkout", "set", "--no-cone", "/*", "!/tools/other.py")
+    done = _doxtool(root, "check", "--no-cache", "--fix")
+    assert done.stdout == "All checks passed.\n", done.stdout
+    assert (root / "tools/wait.py.dox.md").read_text(encoding="utf-8") == pointer
