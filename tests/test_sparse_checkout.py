@@ -177,3 +177,101 @@ def test_a_plugin_tool_out_of_a_sparse_checkout_exists(tmp_path: Path) -> None:
     assert not (root / "plugins").exists()
     done = _doxtool(root, "check", "--no-cache", "--select", "PRM002")
     assert done.stdout == "All checks passed.\n", done.stdout
+
+
+def test_a_run_line_naming_a_test_out_of_a_sparse_checkout_is_kept(tmp_path: Path) -> None:
+    """The line saying which tests to run names a test the work tree leaves
+    out, which exists: it names no test gone, and `--fix` keeps it."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    test = "from tools.wait import WaitTool\n\n\ndef test_{0}():\n    assert WaitTool\n"
+    files = {**FRAMEWORK, **clean_files()}
+    del files["tools/wait.py.dox.md"]
+    write_files(
+        origin,
+        {
+            **files,
+            "tests/test_wait.py": test.format("wait"),
+            "tests/test_wait_more.py": test.format("more"),
+        },
+    )
+    assert _doxtool(origin, "check", "--no-cache", "--fix").returncode == 0
+    companion = (origin / "tools/wait.py.dox.md").read_text(encoding="utf-8")
+    assert "`pytest tests/test_wait.py tests/test_wait_more.py`" in companion
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(root))
+    git(root, "sparse-checkout", "set", "--no-cone", "/*", "!/tests/test_wait_more.py")
+    assert not (root / "tests/test_wait_more.py").exists()
+    assert _doxtool(root, "check", "--no-cache").stdout == "All checks passed.\n"
+    assert _doxtool(root, "check", "--no-cache", "--diff").stdout == "All checks passed.\n"
+    # deleted from the repository, it is gone: the line names the test left
+    git(root, "rm", "-q", "--cached", "--sparse", "tests/test_wait_more.py")
+    done = _doxtool(root, "check", "--no-cache")
+    assert "DOX101 generated line names tests that no longer exist" in done.stdout, done.stdout
+
+
+def test_a_prompt_out_of_a_sparse_checkout_may_teach_a_tool(tmp_path: Path) -> None:
+    """A tool whose prompt the work tree leaves out is not said to be taught
+    by no prompt: the file is there, not read; deleted, it is gone."""
+    root = _sparse_clone(tmp_path)
+    prompt = "prompts/agent.system.tool.wait.md"
+    git(root, "sparse-checkout", "set", "--no-cone", "/*", f"!/{prompt}")
+    assert not (root / prompt).exists() and (root / "tools/wait.py").exists()
+    done = _doxtool(root, "check", "--no-cache", "--select", "PRM001")
+    assert done.stdout == "All checks passed.\n", done.stdout
+    git(root, "rm", "-q", "--cached", "--sparse", prompt)
+    done = _doxtool(root, "check", "--no-cache", "--select", "PRM001")
+    assert "PRM001 tool `wait` has no prompt in `prompts/`" in done.stdout, done.stdout
+
+
+def test_a_mark_on_a_file_already_missing_is_seen_by_a_cached_check(tmp_path: Path) -> None:
+    """Marking skip-worktree a module already missing from the work tree
+    changes no file of the tree (the index goes from version 2 to 3): a
+    replayed check, and an incremental one, give what a fresh check gives."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    write_files(origin, {**FRAMEWORK, **clean_files(), **tool_named("other")})
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(root))
+    (root / "tools/wait.py").unlink()
+    stale = "tools/wait.py.dox.md:1:1: DOX002 companion of `tools/wait.py`"
+    for edit in (None, "tools/other.py.dox.md"):  # replayed, then incremental
+        git(root, "update-index", "--no-skip-worktree", "tools/wait.py")
+        git(root, "update-index", "--index-version", "2")
+        assert stale in _doxtool(root, "check").stdout
+        git(root, "update-index", "--skip-worktree", "tools/wait.py")
+        if edit:
+            with (root / edit).open("a", encoding="utf-8") as companion:
+                companion.write("- A note.\n")
+        fresh = _doxtool(root, "check", "--no-cache").stdout
+        assert stale not in fresh, fresh
+        assert _doxtool(root, "check").stdout == fresh, edit
+
+
+def test_a_generated_line_naming_a_file_out_of_a_sparse_checkout_is_kept(tmp_path: Path) -> None:
+    """A generated line naming another module of the directory, one the work
+    tree leaves out, points to a file that exists, as it does with the file
+    there: `--fix` does not rewrite it for the companion's own module."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    files = {**FRAMEWORK, **clean_files(), **tool_named("other")}
+    own = "- Own the `wait.py` agent tool.\n"
+    assert own in files["tools/wait.py.dox.md"]
+    pointer = files["tools/wait.py.dox.md"].replace(own, own.replace("wait", "other"))
+    write_files(origin, {**files, "tools/wait.py.dox.md": pointer})
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    assert _doxtool(origin, "check", "--no-cache").stdout == "All checks passed.\n"
+    root = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(root))
+    git(root, "sparse-checkout", "set", "--no-cone", "/*", "!/tools/other.py")
+    done = _doxtool(root, "check", "--no-cache", "--fix")
+    assert done.stdout == "All checks passed.\n", done.stdout
+    assert (root / "tools/wait.py.dox.md").read_text(encoding="utf-8") == pointer

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -28,6 +29,7 @@ from doxtool.rules.documented import (
     valid_examples,
     with_dox,
 )
+from doxtool.run import sparse
 from doxtool.run.context import Context
 
 
@@ -128,7 +130,7 @@ the words would be lost.
         names = [
             name
             for name in other_file_names(doc.companion, doc.module)
-            if not ctx.exists(f"{folder}/{name}".lstrip("/"))
+            if not sparse.present(ctx, f"{folder}/{name}".lstrip("/"))
         ]
         found: dict[int, FileLine] = {}
         # a companion may have been generated in another convention's template
@@ -146,7 +148,9 @@ the words would be lost.
             except TemplateError:
                 continue  # a project's template that does not render says nothing here
         tests = ctx.related_tests(doc.module)
-        for line in stale_run_lines(doc.companion, doc.module, tests, ctx.exists):
+        # a test a sparse checkout leaves out of the work tree still exists
+        present = functools.partial(sparse.present, ctx)
+        for line in stale_run_lines(doc.companion, doc.module, tests, present):
             if line.named == own or line.named in names:
                 found.setdefault(line.index, line)
         for index, line in sorted(found.items()):

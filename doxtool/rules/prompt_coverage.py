@@ -16,6 +16,7 @@ from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.shared_bases import stub_base
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
+from doxtool.run import sparse
 from doxtool.run.codeprompts import code_loaded_prompts, extension_taught
 from doxtool.run.context import Context
 from doxtool.run.plugindirs import plugin_profile_prompt_dirs
@@ -61,7 +62,9 @@ class ToolWithoutPrompt(Rule):
 profile's `prompts/`. A prompt the configuration excludes is not checked,
 but it is there at run time: a tool one of them names (or that one is named
 for, `agent.system.tool.<name>.md`) is not reported, as an excluded module
-is not missing for `PRM002`. Nor is a tool whose prompt file
+is not missing for `PRM002`; so too while a prompt directory holds a file a
+sparse checkout leaves out of the work tree (git's index holds it, marked
+skip-worktree), which is not read and may teach any tool. Nor is a tool whose prompt file
 (`agent.system.tool.<name>.md`, naming the tool) lies outside every prompt
 directory where the repository's own code names it: an extension adding
 `assets/prompts/agent.system.tool.<name>.md` to the system prompt teaches
@@ -313,6 +316,8 @@ hold them.
             ]
             if any(ctx.unreadable_prompt(path, prompt_set) for path in paths):
                 continue  # PRM011 reports the file itself
+            if sparse.prompt_left_out(ctx, [where]):
+                continue  # a prompt out of a sparse checkout is there, not read: it may teach it
             tool = ctx.tools(module)[0]
             path = next((p for p in paths if ctx.exists(p)), paths[0])
             if any(_prose_teaches(ctx, p, name) for p in paths if ctx.exists(p)):

@@ -32,6 +32,7 @@ import sys
 import time
 
 from doxtool.core.reads import read_upto
+from doxtool.run.gitmarks import index_may_skip
 from doxtool.run.listing import CACHE_DIR, directories, inputs, inputs_excluding
 from doxtool.run.racy import racy_digests, racy_unchanged, settled
 
@@ -157,6 +158,7 @@ def _context(argv: list[str], cwd: str) -> str:
     parts.extend((sys.executable, versions()))
     parts.extend(repr(os.environ.get(name)) for name in _ENVIRONMENT)
     parts.extend(package_stamps())
+    parts.append(repr(index_may_skip(cwd)))  # whether git may leave files out
     return "\n".join(parts)
 
 

@@ -9,12 +9,14 @@ What it says cannot be checked, and nothing is said of it; least of all that
 the companion should be deleted, or renamed for another module. So too a
 module whose companion is such a file has one (none is written over it); a
 prompt naming the tool of such a module, or of a plugin directory left out
-whole, names a tool that exists; and a related test, an ``AGENTS.md`` link
-or a Child DOX Index row naming such a file, or a directory of them, is not
-gone: its line is kept.
+whole, names a tool that exists; no tool is said to be taught by no prompt
+while a prompt directory holds such a file, which may teach it; and a
+related test, an ``AGENTS.md`` link or a Child DOX Index row naming such a
+file, or a directory of them, is not gone: its line is kept.
 
 Git is asked only of a file found missing, once per file and run, and only
-when its index may hold such marks (not one of version 2).
+when its index may hold such marks (not one of version 2:
+:mod:`doxtool.run.gitmarks`, whose answer keys a run's record and state).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from doxtool.run.gitindex import git_lines
+from doxtool.run.gitmarks import index_may_skip
 from doxtool.run.project import Project
 
 T = TypeVar("T")
@@ -92,12 +95,37 @@ def tool_left_out(ctx: Context, name: str, kind: str | bool) -> bool:
         f":(glob){p.strip('/')}/{name}.py" if p.strip("/") not in ("", ".") else f":(glob){name}.py"
         for p in patterns
     ]
+    return _any_skipped(ctx, root, specs)
+
+
+def prompt_left_out(ctx: Context, directories: list[str]) -> bool:
+    """Whether a file under a prompt directory the framework reads (of
+    ``prompt-dirs``, of ``plugin-prompt-dirs``, or one of ``directories``: a
+    profile's own) is one a sparse checkout leaves out: it is there, not
+    read, and may teach any tool."""
+    config = ctx.project.config
+    patterns = [*config.prompt_dirs, *config.plugin_prompt_dirs, *directories]
+    root = _origins.get(ctx.project.root, ctx.project.root)
+    if not patterns or not ctx.memo(("index-may-skip", root), lambda: _index_may_skip(root)):
+        return False
+    specs = [
+        f":(glob){p.strip('/')}/**" if p.strip("/") not in ("", ".") else ":(glob)*"
+        for p in dict.fromkeys(patterns)
+    ]
+    return _any_skipped(ctx, root, specs)
+
+
+def _any_skipped(ctx: Context, root: Path, specs: list[str]) -> bool:
+    """Whether git marks skip-worktree a file one of ``specs`` matches that
+    is not in the work tree (one that is there is read as any other)."""
 
     def ask() -> bool:
         listed = git_lines(root, ["ls-files", "-z", "-t", "--", *specs], own_index=True)
-        return any(line.startswith("S ") for line in listed or [])
+        return any(
+            line.startswith("S ") and not os.path.lexists(root / line[2:]) for line in listed or []
+        )
 
-    return ctx.memo(("tool-left-out", root, name, tuple(specs)), ask)
+    return ctx.memo(("skipped", root, tuple(specs)), ask)
 
 
 def present(ctx: Context, rel: str) -> bool:
@@ -112,27 +140,8 @@ def gone(ctx: Context, module: str) -> bool:
 
 
 def _index_may_skip(root: Path) -> bool:
-    """Whether git's index for ``root`` may mark a file skip-worktree: not
-    when it is an index of version 2 (such marks came with version 3, which
-    git writes as it sets one) or there is none. A repository whose index is
-    elsewhere (a linked worktree's, a submodule's, one git's environment
-    names) is asked. The header read is no file of the tree: a mark set
-    or cleared removes or restores the file itself, which the tree shows."""
-    if os.environ.get("GIT_INDEX_FILE") or os.environ.get("GIT_DIR"):
-        return True
-    for directory in (root, *root.parents):
-        dot_git = directory / ".git"
-        if dot_git.is_dir():
-            break
-        if dot_git.exists():
-            return True  # a file naming the repository elsewhere
-    else:
-        return False  # no repository
-    try:
-        with open(dot_git / "index", "rb") as index:
-            head = index.read(8)
-    except FileNotFoundError:
-        return False  # nothing staged yet
-    except OSError:
-        return True
-    return not (head[:4] == b"DIRC" and head[4:8] == (2).to_bytes(4, "big"))
+    """Whether git's index for ``root`` may mark a file skip-worktree
+    (:func:`~doxtool.run.gitmarks.index_may_skip`). The answer keys a run's
+    record and state: a mark set or cleared on a file the tree lacks changes
+    no file of the tree."""
+    return index_may_skip(str(root))

@@ -26,6 +26,7 @@ from doxtool.core.findings import Finding
 from doxtool.core.reads import read_upto
 from doxtool.core.serde import dump_json, from_data, to_data
 from doxtool.run.edges import Edges
+from doxtool.run.gitmarks import index_may_skip
 from doxtool.run.project import Project
 from doxtool.run.replay import FINDINGS_STATE, package_stamps, prepare_cache_dir
 from doxtool.run.snapshot import Tree
@@ -185,8 +186,8 @@ def store(directory: Path, state: State, full: bool, reason: str) -> None:
 
 def state_key(project: Project, codes: Iterable[str]) -> str:
     """What besides the tree makes findings differ: doxtool's code, the
-    interpreter and libraries (the facts cache's salt), the configuration and
-    the rules selected."""
+    interpreter and libraries (the facts cache's salt), the configuration,
+    the rules selected, and whether git's index may mark files skip-worktree."""
     digest = blake2b(digest_size=20)
     cache = project.cache
     digest.update(cache.salt if cache is not None else b"-")
@@ -194,4 +195,6 @@ def state_key(project: Project, codes: Iterable[str]) -> str:
     digest.update(repr(sorted(codes)).encode())
     for stamp in package_stamps():
         digest.update(stamp.encode("utf-8", "surrogatepass") + b"\n")
+    # whether git's index may leave files out of the work tree (no file shows it)
+    digest.update(repr(index_may_skip(str(project.root))).encode())
     return digest.hexdigest()
