@@ -159,6 +159,14 @@ _RESPONSE = TOOL_PY[TOOL_PY.index("@dataclass") : TOOL_PY.index("class Tool")]
         + _RESPONSE.replace("additional: dict | None = None", "data: CV[int] = 0"),
         "import typing as t\n"
         + _RESPONSE.replace("additional: dict | None = None", 'data: "t.ClassVar[int]" = 0'),
+        # a name the module or the class binds itself: its meaning is not read
+        "import typing\nCV = typing.ClassVar\n"
+        + _RESPONSE.replace("additional: dict | None = None", "registry: CV[dict]"),
+        "from typing import ClassVar\nCV = ClassVar\n"
+        + _RESPONSE.replace("additional: dict | None = None", 'registry: "CV[dict]"'),
+        _RESPONSE.replace(
+            "additional: dict | None = None", "CV = ClassVar\n    registry: CV[dict]"
+        ),
         "from dataclasses import KW_ONLY as K\n"
         + _RESPONSE.replace("additional: dict | None = None", "_: K\n    data: int = 0"),
         # the module binds the name again past the class: a call may make another

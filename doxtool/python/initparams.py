@@ -12,15 +12,17 @@ Two shapes are read, and nothing else:
   ``__init__`` once: its parameters past ``self``.
 
 Anything doxtool would have to guess about (a base class, a metaclass,
-another decorator, ``ClassVar``/``InitVar``/``KW_ONLY`` annotations,
-``field(init=False)``, ``__new__``, a method or an attribute named as a
+another decorator, ``ClassVar``/``InitVar``/``KW_ONLY`` annotations, an
+annotation naming what the module or the class binds itself other than by
+one ``def`` or ``class`` (``CV = typing.ClassVar``: what it stands for is
+not read), ``field(init=False)``, ``__new__``, a method or an attribute named as a
 field, a statement under ``if``) gives None: the signature is not known.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from doxtool.core.outline_facts import Param
 from doxtool.python.signatures import DEFS, function_outline
@@ -40,9 +42,13 @@ _SPECIAL = ("ClassVar", "InitVar", "KW_ONLY")
 _CONSTRUCTION = frozenset({"__init__", "__new__"})
 
 
-def init_params(node: ast.ClassDef, target: Target) -> list[Param] | None:
+def init_params(
+    node: ast.ClassDef, target: Target, unread: Collection[str] = ()
+) -> list[Param] | None:
     """The parameters calling the class ``node`` takes (``self`` left out);
-    None when its code does not say them exactly."""
+    None when its code does not say them exactly. ``unread``: the names the
+    module binds whose meaning is not read (an annotation naming one may be
+    ``ClassVar``)."""
     if node.bases or node.keywords:
         return None
     if not node.decorator_list:
@@ -52,7 +58,7 @@ def init_params(node: ast.ClassDef, target: Target) -> list[Param] | None:
     options = _dataclass_options(node.decorator_list[0], target)
     if options is None:
         return None
-    return _fields(node, options, target)
+    return _fields(node, options, target, unread)
 
 
 def _own_init(node: ast.ClassDef) -> list[Param] | None:
@@ -114,15 +120,26 @@ def _dataclass_options(decorator: ast.expr, target: Target) -> dict[str, bool] |
     return options if options["init"] else None
 
 
-def _fields(node: ast.ClassDef, options: dict[str, bool], target: Target) -> list[Param] | None:
+def _fields(
+    node: ast.ClassDef, options: dict[str, bool], target: Target, unread: Collection[str]
+) -> list[Param] | None:
     if not _plain_body(node, allowed=set()):
         return None
+    # a name the class body assigns is not read either
+    assigned = {
+        t.id
+        for stmt in node.body
+        if isinstance(stmt, ast.Assign)
+        for t in stmt.targets
+        if isinstance(t, ast.Name)
+    }
+    unread = set(unread) | assigned
     params: list[Param] = []
     others: set[str] = set()
     for stmt in node.body:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
             annotation = ast.unparse(stmt.annotation)
-            if _special(stmt.annotation, annotation, target):
+            if _special(stmt.annotation, annotation, target, unread):
                 return None
             found = _field(stmt.value, target)
             if found is None:
@@ -146,9 +163,10 @@ def _fields(node: ast.ClassDef, options: dict[str, bool], target: Target) -> lis
     ]
 
 
-def _special(annotation: ast.expr, text: str, target: Target) -> bool:
+def _special(annotation: ast.expr, text: str, target: Target, unread: Collection[str]) -> bool:
     """Whether an annotation may be ``ClassVar``, ``InitVar`` or ``KW_ONLY``,
-    under its name or another an import gives it (``ClassVar as CV``),
+    under its name or another an import gives it (``ClassVar as CV``) or
+    the module binds (``CV = typing.ClassVar``, a name in ``unread``),
     written as code or as a string."""
     if any(special in text for special in _SPECIAL):
         return True
@@ -158,6 +176,8 @@ def _special(annotation: ast.expr, text: str, target: Target) -> bool:
         except SyntaxError:
             return True  # not read: not known to be a plain field
     for node in ast.walk(annotation):
+        if isinstance(node, ast.Name) and node.id in unread:
+            return True
         if isinstance(node, (ast.Name, ast.Attribute)):
             dotted = target(node)
             if dotted is not None and dotted.rpartition(".")[2] in _SPECIAL:

@@ -84,11 +84,16 @@ class _Outliner:
         outline = self.outline
         outline.docstring = doc_summary(ast.get_docstring(tree))
         self._module_block(tree.body, "module")
+        # names the module binds itself other than by one ``def`` or
+        # ``class`` (``CV = typing.ClassVar``): what they stand for is not read
+        unread = frozenset(
+            name for name in self._locals if name not in self._defined or self._binds.get(name) != 1
+        )
         for cls, node in self._classes:  # once every import is known
             # a name bound again (``Response = wrap(Response)``, a ``def``
             # of the name) may not hold the class a call makes
             once = self._binds.get(node.name) == 1
-            cls.init = init_params(node, self._target) if once else None
+            cls.init = init_params(node, self._target, unread) if once else None
             if cls.init is not None:
                 cls.break_loop_default = break_loop_default(node, cls.init)
         outline.constants = list(self._constants)
