@@ -22,7 +22,7 @@ field, a statement under ``if``) gives None: the signature is not known.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Mapping
 
 from doxtool.core.outline_facts import Param
 from doxtool.python.signatures import DEFS, function_outline
@@ -42,13 +42,18 @@ _SPECIAL = ("ClassVar", "InitVar", "KW_ONLY")
 _CONSTRUCTION = frozenset({"__init__", "__new__"})
 
 
+#: names the module binds itself -> the type expression one plain assignment
+#: gives the name (``JobKind = Literal["a", "b"]``); None when not read
+Unread = Mapping[str, "ast.expr | None"]
+
+
 def init_params(
-    node: ast.ClassDef, target: Target, unread: Collection[str] = ()
+    node: ast.ClassDef, target: Target, unread: Unread | None = None
 ) -> list[Param] | None:
     """The parameters calling the class ``node`` takes (``self`` left out);
     None when its code does not say them exactly. ``unread``: the names the
-    module binds whose meaning is not read (an annotation naming one may be
-    ``ClassVar``)."""
+    module binds itself (an annotation naming one may be ``ClassVar``, unless
+    it stands for a type expression that is none)."""
     if node.bases or node.keywords:
         return None
     if not node.decorator_list:
@@ -58,7 +63,7 @@ def init_params(
     options = _dataclass_options(node.decorator_list[0], target)
     if options is None:
         return None
-    return _fields(node, options, target, unread)
+    return _fields(node, options, target, dict(unread or {}))
 
 
 def _own_init(node: ast.ClassDef) -> list[Param] | None:
@@ -121,7 +126,10 @@ def _dataclass_options(decorator: ast.expr, target: Target) -> dict[str, bool] |
 
 
 def _fields(
-    node: ast.ClassDef, options: dict[str, bool], target: Target, unread: Collection[str]
+    node: ast.ClassDef,
+    options: dict[str, bool],
+    target: Target,
+    unread: dict[str, ast.expr | None],
 ) -> list[Param] | None:
     if not _plain_body(node, allowed=set()):
         return None
@@ -133,7 +141,7 @@ def _fields(
         for t in stmt.targets
         if isinstance(t, ast.Name)
     }
-    unread = set(unread) | assigned
+    unread.update(dict.fromkeys(assigned))
     params: list[Param] = []
     others: set[str] = set()
     for stmt in node.body:
@@ -163,7 +171,7 @@ def _fields(
     ]
 
 
-def _special(annotation: ast.expr, text: str, target: Target, unread: Collection[str]) -> bool:
+def _special(annotation: ast.expr, text: str, target: Target, unread: Unread) -> bool:
     """Whether an annotation may be ``ClassVar``, ``InitVar`` or ``KW_ONLY``,
     under its name or another an import gives it (``ClassVar as CV``) or
     the module binds (``CV = typing.ClassVar``, a name in ``unread``),
@@ -177,12 +185,48 @@ def _special(annotation: ast.expr, text: str, target: Target, unread: Collection
             return True  # not read: not known to be a plain field
     for node in ast.walk(annotation):
         if isinstance(node, ast.Name) and node.id in unread:
-            return True
+            value = unread[node.id]
+            if value is None or not _type_expression(value):
+                return True
+            rest = {name: v for name, v in unread.items() if name != node.id}
+            if _special(value, ast.unparse(value), target, rest):
+                return True
+            continue
         if isinstance(node, (ast.Name, ast.Attribute)):
             dotted = target(node)
             if dotted is not None and dotted.rpartition(".")[2] in _SPECIAL:
                 return True
     return False
+
+
+#: the nodes a type expression is made of (``Literal["a", "b"]``,
+#: ``dict[str, int] | None``): no call, no other computation
+_TYPE_NODES = (
+    ast.Name,
+    ast.Attribute,
+    ast.Subscript,
+    ast.Tuple,
+    ast.List,
+    ast.Constant,
+    ast.BinOp,
+    ast.BitOr,
+    ast.Load,
+)
+
+
+def _type_expression(value: ast.expr) -> bool:
+    return all(isinstance(node, _TYPE_NODES) for node in ast.walk(value))
+
+
+def assigned_values(tree: ast.Module) -> dict[str, ast.expr]:
+    """The values of the module-level ``name = value`` statements (one target)."""
+    return {
+        stmt.targets[0].id: stmt.value
+        for stmt in tree.body
+        if isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+    }
 
 
 def _field(value: ast.expr | None, target: Target) -> tuple[bool, bool | None] | None:
