@@ -1022,8 +1022,9 @@ def test_a_later_heading_past_a_number_or_an_icon_titles_the_tool_an_example_cal
     """``### 2. 💤 nap`` after the file's first heading: what is taught under
     it was taught for the tool of the heading before (PRM003 said `dream`
     was taught for `wait`); with an example calling `nap` it is `nap`'s. A
-    numbered step no example calls (``### 1. decide``) names no tool, and
-    what is taught under it stays as before; one naming a tool of the
+    numbered step no example calls (``### 3. decide``) names no tool, and
+    what is taught under it past `nap`'s section may be `wait`'s or `nap`'s:
+    nothing is said of it (before, `minutes` was taught for `wait`); one naming a tool of the
     repository no example calls (``### 4. beep``) teaches that tool's
     arguments (before, `wait`'s)."""
     files = {**clean_files(), **tool_named("nap"), **tool_named("beep")}
@@ -1037,8 +1038,6 @@ def test_a_later_heading_past_a_number_or_an_icon_titles_the_tool_an_example_cal
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
     assert _findings(result.output) == [
         f"{PROMPT}:9:28: PRM003 argument `dream` is taught for `nap` but tools/nap.py "
-        "never reads it",
-        f"{PROMPT}:13:8: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
         "never reads it",
         f"{PROMPT}:16:8: PRM003 argument `tone` is taught for `beep` but tools/beep.py "
         "never reads it",
@@ -1180,3 +1179,51 @@ def test_a_tool_prompt_titled_by_its_own_key_names_its_tool(make_repo, run_cli, 
         f"{PROMPT}:6:8: PRM003 argument `minutes` is taught for `wait` but "
         "tools/wait.py never reads it",
     ], word
+
+
+@pytest.mark.parametrize("heading", ["### Notes", "### Tips", "### 3. decide"])
+def test_an_argument_under_prose_past_a_second_tool_is_taught_for_no_tool(
+    make_repo, run_cli, heading: str
+) -> None:
+    """A file teaching `wait`, then `fetch`: an argument under a heading of
+    prose (or a step no example calls) past `fetch`'s heading may be either
+    tool's, so PRM003 says nothing of it (before, `query` was taught for
+    `wait`, the file's first tool); one before `fetch`'s heading stays `wait`'s."""
+    fetch = {k: v.replace("seconds", "query") for k, v in tool_named("fetch").items()}
+    del fetch["prompts/agent.system.tool.fetch.md"]
+    files = {**clean_files(), **fetch}
+    files[PROMPT] = (
+        "### wait\nPause.\nargs: optional `seconds`\n\n### fetch\nGet a page.\n\n"
+        f"{heading}\nargs: `query`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[PROMPT] = f"### wait\nPause.\n\n{heading}\nargs: `query`\n\n### fetch\nGet.\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+    assert _findings(result.output) == [
+        f"{PROMPT}:5:8: PRM003 argument `query` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]
+
+
+@pytest.mark.parametrize("heading", ["### search (first)", "### 2. search"])
+def test_a_heading_naming_another_tool_in_part_under_a_title_is_not_the_titles(
+    make_repo, run_cli, heading: str
+) -> None:
+    """``## fetch tool``, then ``### search (first)`` or ``### 2. search``:
+    what is taught under it is `search`'s where the repository has it
+    (before, PRM003 said `query` was taught for `fetch`); an argument no
+    tool reads is still reported."""
+    fetch = {k: v.replace("seconds", "url") for k, v in tool_named("fetch").items()}
+    search = {k: v.replace("seconds", "query") for k, v in tool_named("search").items()}
+    files = {**clean_files(), **fetch, **search}
+    prompt = "prompts/agent.system.tool.fetch.md"
+    files[prompt] = f"## fetch tool\nGet a page.\nargs: `url`\n\n{heading}\nargs: `query`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    files[prompt] = files[prompt].replace("args: `url`", "args: `url`, `depth`")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+    assert _findings(result.output) == [
+        f"{prompt}:3:15: PRM003 argument `depth` is taught for `fetch` but tools/fetch.py "
+        "never reads it"
+    ]

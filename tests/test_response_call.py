@@ -159,6 +159,18 @@ _RESPONSE = TOOL_PY[TOOL_PY.index("@dataclass") : TOOL_PY.index("class Tool")]
         + _RESPONSE.replace("additional: dict | None = None", "data: CV[int] = 0"),
         "import typing as t\n"
         + _RESPONSE.replace("additional: dict | None = None", 'data: "t.ClassVar[int]" = 0'),
+        # a name the module or the class binds itself: its meaning is not read
+        "import typing\nCV = typing.ClassVar\n"
+        + _RESPONSE.replace("additional: dict | None = None", "registry: CV[dict]"),
+        "from typing import ClassVar\nCV = ClassVar\n"
+        + _RESPONSE.replace("additional: dict | None = None", 'registry: "CV[dict]"'),
+        _RESPONSE.replace(
+            "additional: dict | None = None", "CV = ClassVar\n    registry: CV[dict]"
+        ),
+        "import typing\nCV = typing.Optional[typing.ClassVar]\n"
+        + _RESPONSE.replace("additional: dict | None = None", "registry: CV"),
+        "CV = make_annotation()\n"
+        + _RESPONSE.replace("additional: dict | None = None", "registry: CV"),
         "from dataclasses import KW_ONLY as K\n"
         + _RESPONSE.replace("additional: dict | None = None", "_: K\n    data: int = 0"),
         # the module binds the name again past the class: a call may make another
@@ -178,6 +190,28 @@ def test_a_signature_not_known_exactly_is_not_checked(tmp_path: Path, response: 
     framework = TOOL_PY.replace(_RESPONSE, response)
     call = 'Response(message="m", data=1)'
     assert _dox011(tmp_path, {"helpers/tool.py": framework, "tools/wait.py": _tool(call)}) == []
+
+
+@pytest.mark.parametrize(
+    "alias",
+    ['Kind = Literal["a", "b"]', "Kind = dict[str, int] | None", 'Kind = "list[str]"'],
+)
+def test_a_field_annotated_with_a_type_alias_of_the_module_is_read(
+    tmp_path: Path, alias: str
+) -> None:
+    """A name the module assigns a type expression holding no ``ClassVar``
+    (``Kind = Literal["a", "b"]``) is a plain field's annotation: the
+    signature stays known."""
+    head = f"from typing import Literal\n{alias}\n"
+    framework = TOOL_PY.replace(
+        _RESPONSE, head + _RESPONSE.replace("additional: dict | None = None", "kind: Kind = None")
+    )
+    call = 'Response(message="m", break_loop=False, data=1)'
+    found = _dox011(tmp_path, {"helpers/tool.py": framework, "tools/wait.py": _tool(call)})
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "DOX011 `Response(...)` does not fit `helpers.tool.Response(message, break_loop, "
+        "kind=...)`: unknown keyword `data` (a `TypeError` when it runs)"
+    ]
 
 
 @pytest.mark.parametrize(

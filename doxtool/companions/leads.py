@@ -65,6 +65,10 @@ _SUBJECT = rf"(?:{_code('subject')}|(?P<bare>(?!the\b)[^\W\d]\w*))"
 # is then given up in one step, not one blank at a time)
 _NOTE = r"(?P<note>[ \t]+(?![ \t])(?!(?:and|or|&)\b)(?:[^`:\n]|`[^`\n]*`)*?)?"
 
+# a person's note in parentheses between a lead phrase naming no subject and
+# its colon (`` (run with `pytest -q`)``): words and code spans, kept as written
+_PAREN_NOTE = r"(?P<note>[ \t]*\((?:[^`()\n]|`[^`\n]*`)*\))?"
+
 # What may follow a statement (`` `X` is a `Tool` ``): nothing, a full stop
 # and a person's words, or a clause of theirs set off by a comma, a semicolon
 # or a dash (``, which is a `Tool`.``), in parentheses (`` (found by file
@@ -102,7 +106,7 @@ _LEADS = tuple(
             r"(?P<empty>This module is primarily declarative or delegates behavior through "
             r"classes/imported objects)\.(?P<rest>.*)",
         ),
-        ("tests", r"Related tests observed by source search:(?P<rest>.*)"),
+        ("tests", rf"Related tests observed by source search{_PAREN_NOTE}:(?P<rest>.*)"),
         (
             "tests",
             r"(?P<empty>No direct test reference was found by name search; choose the nearest "

@@ -30,7 +30,6 @@ from doxtool.prompts.headings import (
     TOOL_NAME_RE,
     is_methods_section,
     is_sub_section,
-    section_heading,
     title_name,
 )
 from doxtool.prompts.introduced import Sections
@@ -48,6 +47,7 @@ from doxtool.prompts.negation import item_forbids, labels_wrong
 from doxtool.prompts.rowleads import bold_lead_name, plain_item_name
 from doxtool.prompts.sets import tool_key
 from doxtool.prompts.textmap import TextMap
+from doxtool.prompts.titledparts import heading_tool
 from doxtool.prompts.tokens import spans_of
 from doxtool.prompts.values import values_lead
 
@@ -173,7 +173,7 @@ class PromptReader:
         if level >= 3 and is_sub_section(inline.content, key):
             return  # ``### arguments`` under ``### kv_store``: still its section
         first, self.headed = not self.headed, True
-        name, mark = section_heading(inline.content, level, first or self.title_level > 0)
+        name, mark = heading_tool(inline.content, level, first, self.title_level, self.tool)
         source = "heading"
         if name is None and first:
             # the file's first heading names its tool by its first word, as the

@@ -12,15 +12,17 @@ Two shapes are read, and nothing else:
   ``__init__`` once: its parameters past ``self``.
 
 Anything doxtool would have to guess about (a base class, a metaclass,
-another decorator, ``ClassVar``/``InitVar``/``KW_ONLY`` annotations,
-``field(init=False)``, ``__new__``, a method or an attribute named as a
+another decorator, ``ClassVar``/``InitVar``/``KW_ONLY`` annotations, an
+annotation naming what the module or the class binds itself other than by
+one ``def`` or ``class`` (``CV = typing.ClassVar``: what it stands for is
+not read), ``field(init=False)``, ``__new__``, a method or an attribute named as a
 field, a statement under ``if``) gives None: the signature is not known.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from doxtool.core.outline_facts import Param
 from doxtool.python.signatures import DEFS, function_outline
@@ -40,9 +42,18 @@ _SPECIAL = ("ClassVar", "InitVar", "KW_ONLY")
 _CONSTRUCTION = frozenset({"__init__", "__new__"})
 
 
-def init_params(node: ast.ClassDef, target: Target) -> list[Param] | None:
+#: names the module binds itself -> the type expression one plain assignment
+#: gives the name (``JobKind = Literal["a", "b"]``); None when not read
+Unread = Mapping[str, "ast.expr | None"]
+
+
+def init_params(
+    node: ast.ClassDef, target: Target, unread: Unread | None = None
+) -> list[Param] | None:
     """The parameters calling the class ``node`` takes (``self`` left out);
-    None when its code does not say them exactly."""
+    None when its code does not say them exactly. ``unread``: the names the
+    module binds itself (an annotation naming one may be ``ClassVar``, unless
+    it stands for a type expression that is none)."""
     if node.bases or node.keywords:
         return None
     if not node.decorator_list:
@@ -52,7 +63,7 @@ def init_params(node: ast.ClassDef, target: Target) -> list[Param] | None:
     options = _dataclass_options(node.decorator_list[0], target)
     if options is None:
         return None
-    return _fields(node, options, target)
+    return _fields(node, options, target, dict(unread or {}))
 
 
 def _own_init(node: ast.ClassDef) -> list[Param] | None:
@@ -114,15 +125,29 @@ def _dataclass_options(decorator: ast.expr, target: Target) -> dict[str, bool] |
     return options if options["init"] else None
 
 
-def _fields(node: ast.ClassDef, options: dict[str, bool], target: Target) -> list[Param] | None:
+def _fields(
+    node: ast.ClassDef,
+    options: dict[str, bool],
+    target: Target,
+    unread: dict[str, ast.expr | None],
+) -> list[Param] | None:
     if not _plain_body(node, allowed=set()):
         return None
+    # a name the class body assigns is not read either
+    assigned = {
+        t.id
+        for stmt in node.body
+        if isinstance(stmt, ast.Assign)
+        for t in stmt.targets
+        if isinstance(t, ast.Name)
+    }
+    unread.update(dict.fromkeys(assigned))
     params: list[Param] = []
     others: set[str] = set()
     for stmt in node.body:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
             annotation = ast.unparse(stmt.annotation)
-            if _special(stmt.annotation, annotation, target):
+            if _special(stmt.annotation, annotation, target, unread):
                 return None
             found = _field(stmt.value, target)
             if found is None:
@@ -146,9 +171,10 @@ def _fields(node: ast.ClassDef, options: dict[str, bool], target: Target) -> lis
     ]
 
 
-def _special(annotation: ast.expr, text: str, target: Target) -> bool:
+def _special(annotation: ast.expr, text: str, target: Target, unread: Unread) -> bool:
     """Whether an annotation may be ``ClassVar``, ``InitVar`` or ``KW_ONLY``,
-    under its name or another an import gives it (``ClassVar as CV``),
+    under its name or another an import gives it (``ClassVar as CV``) or
+    the module binds (``CV = typing.ClassVar``, a name in ``unread``),
     written as code or as a string."""
     if any(special in text for special in _SPECIAL):
         return True
@@ -158,11 +184,49 @@ def _special(annotation: ast.expr, text: str, target: Target) -> bool:
         except SyntaxError:
             return True  # not read: not known to be a plain field
     for node in ast.walk(annotation):
+        if isinstance(node, ast.Name) and node.id in unread:
+            value = unread[node.id]
+            if value is None or not _type_expression(value):
+                return True
+            rest = {name: v for name, v in unread.items() if name != node.id}
+            if _special(value, ast.unparse(value), target, rest):
+                return True
+            continue
         if isinstance(node, (ast.Name, ast.Attribute)):
             dotted = target(node)
             if dotted is not None and dotted.rpartition(".")[2] in _SPECIAL:
                 return True
     return False
+
+
+#: the nodes a type expression is made of (``Literal["a", "b"]``,
+#: ``dict[str, int] | None``): no call, no other computation
+_TYPE_NODES = (
+    ast.Name,
+    ast.Attribute,
+    ast.Subscript,
+    ast.Tuple,
+    ast.List,
+    ast.Constant,
+    ast.BinOp,
+    ast.BitOr,
+    ast.Load,
+)
+
+
+def _type_expression(value: ast.expr) -> bool:
+    return all(isinstance(node, _TYPE_NODES) for node in ast.walk(value))
+
+
+def assigned_values(tree: ast.Module) -> dict[str, ast.expr]:
+    """The values of the module-level ``name = value`` statements (one target)."""
+    return {
+        stmt.targets[0].id: stmt.value
+        for stmt in tree.body
+        if isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+    }
 
 
 def _field(value: ast.expr | None, target: Target) -> tuple[bool, bool | None] | None:

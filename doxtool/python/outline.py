@@ -22,7 +22,7 @@ from doxtool.python.astparse import (
     pattern_names,
 )
 from doxtool.python.initbreakloop import break_loop_default
-from doxtool.python.initparams import init_params
+from doxtool.python.initparams import assigned_values, init_params
 from doxtool.python.opaque import opaque
 from doxtool.python.outlineareas import AREAS, keyword_areas
 from doxtool.python.outlineeffects import CallEffects
@@ -84,11 +84,20 @@ class _Outliner:
         outline = self.outline
         outline.docstring = doc_summary(ast.get_docstring(tree))
         self._module_block(tree.body, "module")
+        # names the module binds itself other than by one ``def`` or
+        # ``class`` (``CV = typing.ClassVar``), each with the value of its one
+        # plain assignment (None for any other binding)
+        values = assigned_values(tree)
+        unread = {
+            name: values.get(name) if self._binds.get(name) == 1 else None
+            for name in self._locals
+            if name not in self._defined or self._binds.get(name) != 1
+        }
         for cls, node in self._classes:  # once every import is known
             # a name bound again (``Response = wrap(Response)``, a ``def``
             # of the name) may not hold the class a call makes
             once = self._binds.get(node.name) == 1
-            cls.init = init_params(node, self._target) if once else None
+            cls.init = init_params(node, self._target, unread) if once else None
             if cls.init is not None:
                 cls.break_loop_default = break_loop_default(node, cls.init)
         outline.constants = list(self._constants)

@@ -320,9 +320,17 @@ def unread_arguments(
     """The arguments ``doc`` teaches that the tool they are taught for (in
     ``prompt_set``) never reads, each with that tool's name and module."""
     for taught in doc.arguments:
+        # taught under no tool's heading past a second tool's (``### Notes``
+        # after ``### fetch`` in a file teaching ``wait`` first): whose it is
+        # is not known
+        unowned = after_another_tool(doc, taught.line)
+        if taught.tool is None and unowned:
+            continue
         tool_name = taught.tool or next(iter(documented_tools(doc)), None)
         found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
         if found is None and taught.step:
+            if unowned:
+                continue
             # under ``### 1. decide``, a step of the prompt's tool: its argument
             tool_name = next(iter(documented_tools(doc)), None)
             found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
@@ -330,6 +338,17 @@ def unread_arguments(
             if taught.step and _prompt_tool_reads(ctx, doc, prompt_set, taught.name):
                 continue  # ``### 1. search`` may be a step of the prompt's tool, which reads it
             yield taught, tool_name, found[0]
+
+
+def after_another_tool(doc: PromptDoc, line: int) -> bool:
+    """Whether ``line`` is past the heading of a tool other than the prompt's
+    own (its first heading's): a section there that no tool's heading
+    titles may be that tool's as well as the first's."""
+    headings = [t for t in doc.tools if t.source in ("heading", "title")]
+    if not headings:
+        return False
+    first = headings[0].name
+    return any(t.name != first and t.line < line for t in headings[1:])
 
 
 def _prompt_tool_reads(ctx: Context, doc: PromptDoc, prompt_set: PromptSet, name: str) -> bool:

@@ -1,0 +1,43 @@
+"""A related-tests lead line carrying a person's note in parentheses before
+its colon (``- Related tests observed by source search (run with `pytest
+-q`):``) is the tests block: the paths it lists are checked, and a fix
+rewrites its items, keeping the note, rather than writing a second block."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from samples import clean_files
+
+DOX = "tools/wait.py.dox.md"
+CONFIG = '[tool.doxtool]\ntest-dirs = ["tests"]\n'
+ANCHOR = "- Run the tool with `seconds` 0.\n"
+LEAD = "- Related tests observed by source search (run with `pytest -q`):"
+
+
+def _repo(make_repo, block: str) -> Path:
+    files = {
+        **clean_files(),
+        "pyproject.toml": CONFIG,
+        "tests/test_wait.py": "from tools.wait import WaitTool\n",
+    }
+    files[DOX] = files[DOX].replace(ANCHOR, ANCHOR + block)
+    return make_repo(files)
+
+
+@pytest.mark.parametrize("block", [f"{LEAD} `tests/gone.py`\n", f"{LEAD}\n  - `tests/gone.py`\n"])
+def test_a_noted_lead_is_read_and_its_paths_checked(make_repo, run_cli, block: str) -> None:
+    root = _repo(make_repo, block)
+    result = run_cli(root, "check", "--no-cache")
+    assert "related test `tests/gone.py` does not exist" in result.output, result.output
+    assert "the companion lists none" not in result.output
+
+
+def test_a_fix_keeps_the_noted_lead_and_writes_no_second_block(make_repo, run_cli) -> None:
+    root = _repo(make_repo, f"{LEAD}\n  - `tests/gone.py`\n")
+    result = run_cli(root, "check", "--no-cache", "--fix")
+    assert "Traceback" not in result.output, result.output
+    text = (root / DOX).read_text(encoding="utf-8")
+    assert f"{ANCHOR}{LEAD}\n  - `tests/test_wait.py`\n\n" in text
+    assert text.count("Related tests observed by source search") == 1
