@@ -260,6 +260,19 @@ def test_an_item_stating_facts_after_a_note_is_an_argument(make_repo, run_cli) -
     assert "**Note:** the durations add up." in _text(root)
 
 
+def test_a_bullet_out_of_a_notes_nested_list_ends_it(make_repo, run_cli) -> None:
+    """Back at the arguments' margin, a bullet that is no item is out of the
+    list the note nests: the items after it are the block's again."""
+    note = (
+        "  - **Errors:** raised when:\n    - `ValueError`: a duration is negative.\n\n"
+        "  - All durations add up.\n  - `old`: the wait in weeks.\n"
+    )
+    root = _repo(make_repo, _dox(_items() + note))
+    assert _findings(run_cli, root) == [
+        f"{DOX}:24:1: DOX111 argument `old` is documented but `WaitTool` never reads it [!]"
+    ]
+
+
 def test_a_note_before_the_first_item_leads_no_list_of_its_own(make_repo, run_cli) -> None:
     dox = _dox("  All of them add up:\n" + _items() + "  - `old`: no longer used.\n")
     root = _repo(make_repo, dox)

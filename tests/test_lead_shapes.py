@@ -339,6 +339,33 @@ def test_an_arguments_line_saying_none_is_true_of_a_tool_reading_none(
     assert (root / "tools/wait.py.dox.md").read_text() == text
 
 
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # going on with a sentence about a helper, or in a bullet under it
+        "- Calls `helpers.clock.now()` once a loop.\n  It takes no arguments.\n",
+        "- Calls `helpers.clock.now()` once a loop.\n  - It takes no arguments.\n",
+    ],
+)
+@pytest.mark.parametrize("reads", [True, False])
+def test_it_going_on_about_another_thing_is_no_arguments_line(
+    run_cli, make_repo, lines: str, reads: bool
+) -> None:
+    """``It`` there is what the sentence before names, not the tool: the
+    arguments are missing, and the fix writes them."""
+    module = WAIT_PY if reads else WAIT_PY.replace('self.args.get("seconds", 0)', "0")
+    text = COMPANION.replace(ARGUMENTS, lines)
+    root: Path = make_repo({"tools/wait.py": module, "tools/wait.py.dox.md": text})
+    found = run_cli(root, "check", "--select", "DOX111", "tools/wait.py").output
+    assert "arguments of `WaitTool` are not documented (no `Arguments of `WaitTool`:` line)" in (
+        found
+    )
+    run_cli(root, "check", "--select", "DOX111", "--fix", "tools/wait.py")
+    fixed = (root / "tools/wait.py.dox.md").read_text()
+    assert lines in fixed
+    assert "- Arguments of `WaitTool`:" in fixed
+
+
 def test_a_sentence_going_on_about_some_arguments_is_no_lead(run_cli, make_repo) -> None:
     """``takes no arguments but ...`` does not say there are none."""
     line = "- `WaitTool` takes no arguments but `seconds`.\n"

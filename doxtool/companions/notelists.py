@@ -112,15 +112,17 @@ def leads_a_list(content: str, index: int) -> str:
     return f"note@{index + 1}"
 
 
-def run_after_note(led: str, content: str, index: int) -> str:
+def run_after_note(led: str, content: str, index: int, goes_on: bool) -> str:
     """The run the items after ``content``, line ``index`` of an arguments
     block that is no item and not part of one, are read in, the items before
     it being in the run ``led``: the run of the list ``content`` leads, if it
     leads one; else ``led`` when ``content`` is a bullet of that list that is
     no item (`` - `days` is negative; `` under ``**Errors:** raised when:``),
-    so the items after it are still the note's; else none."""
+    so the items after it are still the note's; else none. ``goes_on``: the
+    bullet is indented no less than the line before it (back at the
+    arguments' margin under a note's nested list, it is out of that list)."""
     run = leads_a_list(content, index)
-    if run or not LIST_MARKER.match(content):
+    if run or not goes_on or not LIST_MARKER.match(content):
         return run
     return led
 

@@ -78,6 +78,8 @@ class _BlockReader:
     anchor: str | None = None
     #: where the text of the current item starts (its content column)
     column: int = 0
+    #: the indentation of the last line read that is not blank
+    last_indent: int = 0
     #: the last line of the current item, its own notes included (-1: none)
     last_own: int = -1
     #: the items are the rows of a table
@@ -112,6 +114,7 @@ class _BlockReader:
     def started(self, index: int, content: str) -> None:
         """The item just read starts at line ``index``, written as ``content``."""
         self.column = _content_column(content)
+        self.last_indent = _indent(content)
         self.last_own = index
         self.last_blank = False
 
@@ -120,6 +123,11 @@ class _BlockReader:
         # its text (the next line, not a bullet) is part of the item; past a
         # blank line, only a line indented to its text is
         blank = _is_blank(content)
+        # (not out of the list the last line is in: a bullet there may go
+        # on with a note's list)
+        goes_on = _indent(content) >= self.last_indent
+        if not blank:
+            self.last_indent = _indent(content)
         own = self.last_own >= 0 and (
             blank
             or _width(content) - _width(content.lstrip(" \t")) >= self.column
@@ -132,7 +140,7 @@ class _BlockReader:
         self.last_own = index if own else -1
         self.last_blank = blank
         if not own and not blank and self.values:
-            self.led = run_after_note(self.led, content, index)
+            self.led = run_after_note(self.led, content, index, goes_on)
         if not own:
             # the blank lines right before a line that is not part of the
             # item are not either: they stay with that line
@@ -147,6 +155,10 @@ class _BlockReader:
 
 def _width(text: str) -> int:
     return len(text.expandtabs(4))
+
+
+def _indent(text: str) -> int:
+    return _width(text) - _width(text.lstrip(" \t"))
 
 
 def _content_column(content: str) -> int:

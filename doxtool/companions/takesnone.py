@@ -4,7 +4,10 @@ In place of ``- Arguments of `FetchTool`: none.`` a person may write a
 sentence of their own: ``- `FetchTool` takes no arguments.``, ``FetchTool
 accepts no parameters at all.``, ``- The tool does not take any arguments.``
 (the tool named so, ``It`` or ``This tool``, only in a companion of one
-class: with several, it may be about any of them). Such a line says what
+class: with several, it may be about any of them; ``It`` only where the line
+opens a bullet or a paragraph at the margin: going on with another's
+sentence, or in a bullet under another's, it is what that one names, as in
+``- Calls `helpers.clock.now()`.`` then ``  It takes no arguments.``). Such a line says what
 the arguments line would: it is a lead doxtool does not read
 (:func:`~doxtool.companions.unreadleads.unread_lead`), so no fix writes a
 second line beside it, and one that says there are none
@@ -36,21 +39,32 @@ _OPENING = r"[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?"
 _NAMED = r"(?:the[ \t]+)?(?:`{name}`|{name})(?:[ \t]+(?:tool|class))?"
 #: the tool not named: ``It``, ``The tool``, ``This tool``
 _UNNAMED = r"(?:it|(?:the|this)[ \t]+tool)"
+_THE_TOOL = r"(?:the|this)[ \t]+tool"
 _CLOSE = r"(?:\*\*|__)?[ \t]+"
+
+#: a line at the margin (a space before a bullet at most), a bullet's
+_OPENS = LazyPattern(r" ?[^ \t]")
+_BULLET = LazyPattern(r" ?[-*+][ \t]")
+#: a line before a paragraph's first: blank, a heading, or a thematic break
+_BREAK = LazyPattern(r"[ \t]*(?:#{1,6}(?:[ \t].*)?|(?:[-*_][ \t]*){3,})?")
 
 _ANY_NAME = _NAMED.format(name=r"[^\W\d][\w.]*")
 #: the sentence about any subject (the line :func:`unread_lead` found)
 _ANY = LazyPattern(rf"{_OPENING}(?:{_ANY_NAME}|{_UNNAMED}){_CLOSE}{_NONE_WORDS}", re.IGNORECASE)
 
 
-def takes_none(content: str, subject: str, alone: bool) -> bool:
+def takes_none(content: str, subject: str, alone: bool, previous: str) -> bool:
     """Whether ``content``, a line of a companion, is a sentence saying the
     class ``subject`` takes no arguments; ``alone``: ``subject`` is the one
     class the companion's lines may be about, so the tool not named (``It``,
-    ``The tool``) is it."""
+    ``The tool``) is it: ``It`` where ``content`` opens a bullet or a
+    paragraph at the margin (``previous``, the line before it, blank or a
+    heading)."""
     names = _NAMED.format(name=re.escape(subject))
-    if alone:
+    if alone and _OPENS.match(content) and (_BULLET.match(content) or _BREAK.fullmatch(previous)):
         names = f"(?:{names}|{_UNNAMED})"
+    elif alone:
+        names = f"(?:{names}|{_THE_TOOL})"
     return (
         re.fullmatch(rf"{_OPENING}{names}{_CLOSE}{_NONE_WORDS}", content, re.IGNORECASE) is not None
     )

@@ -146,7 +146,10 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
-        if expected.kind == "arguments" and takes_none(content, expected.subject, not others):
+        previous = line_content(companion.lines[number - 2]) if number > 1 else ""
+        if expected.kind == "arguments" and takes_none(
+            content, expected.subject, not others, previous
+        ):
             return number  # ``- `FetchTool` takes no arguments.``
     if expected.kind == "arguments":
         return _argument_headings(companion, expected, others)
