@@ -13,6 +13,7 @@ backticks does, when a tool is so named (:func:`plain_item_name`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.prompts.headings import TOOL_NAME_RE, title_name
@@ -40,21 +41,30 @@ _HEADING_RE = re.compile(r"[ ]{0,3}#{1,6}[ \t]+(\S.*)")
 _CELL_RE = re.compile(rf"(?:\*\*|__)?(`?)[ \t]*({_NAME})[ \t]*\1(?:\*\*|__)?\Z")
 
 
-def leading_names(text: str) -> list[str]:
-    """The names opening the list items, the table body rows and the
-    headings of ``text`` (outside fenced code blocks), in order, each once."""
-    found: dict[str, None] = {}
+def _unfenced(lines: list[str]) -> Iterator[str | None]:
+    """The lines outside fenced code blocks, and None where a block opens."""
     fence: str | None = None
-    in_table = False
-    previous = ""
-    for line in text.splitlines():
+    for line in lines:
         opening = _FENCE_RE.match(line)
         if fence is not None:
             if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
                 fence = None
-            continue
-        if opening:
-            fence, in_table = opening.group(1), False
+        elif opening:
+            fence = opening.group(1)
+            yield None
+        else:
+            yield line
+
+
+def leading_names(text: str) -> list[str]:
+    """The names opening the list items, the table body rows and the
+    headings of ``text`` (outside fenced code blocks), in order, each once."""
+    found: dict[str, None] = {}
+    in_table = False
+    previous = ""
+    for line in _unfenced(text.splitlines()):
+        if line is None:
+            in_table = False
             continue
         if "|" not in line:
             in_table = False
@@ -139,17 +149,8 @@ def line_listed_names(text: str) -> list[list[str]]:
     line in an HTML comment, nor names after words saying not to call them
     (``Never call: wait, search``)."""
     found: list[list[str]] = []
-    fence: str | None = None
-    for line in _COMMENT_RE.sub("", text).splitlines():
-        opening = _FENCE_RE.match(line)
-        if fence is not None:
-            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
-                fence = None
-            continue
-        if opening:
-            fence = opening.group(1)
-            continue
-        if "," not in line:
+    for line in _unfenced(_COMMENT_RE.sub("", text).splitlines()):
+        if line is None or "," not in line:
             continue
         for match in _LINE_LIST_RE.finditer(line):
             if _DENIED_RE.search(line[: match.start()]):
