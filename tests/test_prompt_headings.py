@@ -1227,3 +1227,22 @@ def test_a_heading_naming_another_tool_in_part_under_a_title_is_not_the_titles(
         f"{prompt}:3:15: PRM003 argument `depth` is taught for `fetch` but tools/fetch.py "
         "never reads it"
     ]
+
+
+def test_an_argument_under_prose_past_the_own_tools_heading_again_is_its(
+    make_repo, run_cli
+) -> None:
+    """``### wait``, ``### fetch``, then ``### wait`` again: an argument
+    under ``### Notes`` past the last is taught for `wait` (before, PRM003
+    said nothing of it, as past `fetch`'s heading)."""
+    fetch = {k: v.replace("seconds", "query") for k, v in tool_named("fetch").items()}
+    del fetch["prompts/agent.system.tool.fetch.md"]
+    files = {**clean_files(), **fetch}
+    files[PROMPT] = (
+        "### wait\nPause.\n\n### fetch\nGet.\n\n### wait\nMore.\n\n### Notes\nargs: `bogus`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM003")
+    assert _findings(result.output) == [
+        f"{PROMPT}:11:8: PRM003 argument `bogus` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]

@@ -169,6 +169,8 @@ _RESPONSE = TOOL_PY[TOOL_PY.index("@dataclass") : TOOL_PY.index("class Tool")]
         ),
         "import typing\nCV = typing.Optional[typing.ClassVar]\n"
         + _RESPONSE.replace("additional: dict | None = None", "registry: CV"),
+        "from typing import ClassVar, TypeAlias\nCV: TypeAlias = ClassVar\n"
+        + _RESPONSE.replace("additional: dict | None = None", "registry: CV[dict]"),
         "CV = make_annotation()\n"
         + _RESPONSE.replace("additional: dict | None = None", "registry: CV"),
         "from dataclasses import KW_ONLY as K\n"
@@ -194,7 +196,13 @@ def test_a_signature_not_known_exactly_is_not_checked(tmp_path: Path, response: 
 
 @pytest.mark.parametrize(
     "alias",
-    ['Kind = Literal["a", "b"]', "Kind = dict[str, int] | None", 'Kind = "list[str]"'],
+    [
+        'Kind = Literal["a", "b"]',
+        "Kind = dict[str, int] | None",
+        'Kind = "list[str]"',
+        # PEP 613: an annotated alias holds its value as a plain one does
+        "from typing import TypeAlias\nKind: TypeAlias = dict[str, int] | None",
+    ],
 )
 def test_a_field_annotated_with_a_type_alias_of_the_module_is_read(
     tmp_path: Path, alias: str

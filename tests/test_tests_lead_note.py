@@ -41,3 +41,19 @@ def test_a_fix_keeps_the_noted_lead_and_writes_no_second_block(make_repo, run_cl
     text = (root / DOX).read_text(encoding="utf-8")
     assert f"{ANCHOR}{LEAD}\n  - `tests/test_wait.py`\n\n" in text
     assert text.count("Related tests observed by source search") == 1
+
+
+@pytest.mark.parametrize("order", ["noted first", "plain first"])
+def test_a_noted_lead_beside_a_plain_one_is_the_persons_list(
+    make_repo, run_cli, order: str
+) -> None:
+    """A person's noted list (``(manual):``) beside doxtool's plain lead:
+    the plain one is the tests block, and the person's list is left as
+    written (before, the noted one was read as the block: the fix added
+    `tests/test_wait.py` to it and DOX141 called the plain one a repeat)."""
+    noted = f"{LEAD.replace('run with `pytest -q`', 'manual')}\n  - `tests/test_other.py`\n"
+    plain = "- Related tests observed by source search:\n  - `tests/test_wait.py`\n"
+    root = _repo(make_repo, noted + plain if order == "noted first" else plain + noted)
+    (root / "tests/test_other.py").write_text("x = 1\n", encoding="utf-8")
+    result = run_cli(root, "check", "--no-cache")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")

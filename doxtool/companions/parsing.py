@@ -382,12 +382,25 @@ def parse_companion(text: str, path: str = "") -> Companion:
     # there, so that items a fix writes into the block cannot end up inside it.
     open_fences = {block.start for block in outline.code_blocks if not block.closed}
     seen: set[str] = set()
+
+    def plain_tests(noted: int) -> bool:
+        """Whether a line other than ``noted`` leads the tests without a note."""
+        for other in range(count):
+            if other == noted or other in code_lines or other in outline.heading_lines:
+                continue
+            found = _lead(line_content(lines[other]))
+            if found is not None and found.kind == "tests" and not found.note:
+                return True
+        return False
+
     index = 0
     while index < count:
         lead = None
         if index not in code_lines and index not in outline.heading_lines:
             lead = _lead(line_content(lines[index]))
-        if lead is None:
+        if lead is None or (lead.kind == "tests" and lead.note and plain_tests(index)):
+            # a related-tests lead with a note of theirs beside doxtool's own
+            # plain one (``(manual):``) is a list of the person's, as prose
             index += 1
             continue
         stops = open_fences | outline.heading_lines

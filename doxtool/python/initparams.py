@@ -219,14 +219,23 @@ def _type_expression(value: ast.expr) -> bool:
 
 
 def assigned_values(tree: ast.Module) -> dict[str, ast.expr]:
-    """The values of the module-level ``name = value`` statements (one target)."""
-    return {
-        stmt.targets[0].id: stmt.value
-        for stmt in tree.body
-        if isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-    }
+    """The values of the module-level ``name = value`` statements (one
+    target), and of ``name: annotation = value`` (``Kind: TypeAlias = ...``)."""
+    values: dict[str, ast.expr] = {}
+    for stmt in tree.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+        ):
+            values[stmt.targets[0].id] = stmt.value
+        elif (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and stmt.value is not None
+        ):
+            values[stmt.target.id] = stmt.value
+    return values
 
 
 def _field(value: ast.expr | None, target: Target) -> tuple[bool, bool | None] | None:

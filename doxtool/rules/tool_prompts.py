@@ -341,14 +341,17 @@ def unread_arguments(
 
 
 def after_another_tool(doc: PromptDoc, line: int) -> bool:
-    """Whether ``line`` is past the heading of a tool other than the prompt's
-    own (its first heading's): a section there that no tool's heading
-    titles may be that tool's as well as the first's."""
+    """Whether the last tool's heading before ``line`` is that of a tool
+    other than the prompt's own (its first heading's): a section there that
+    no tool's heading titles may be that tool's as well as the first's. Past
+    the own tool's heading again (``### wait``, ``### fetch``, ``### wait``)
+    it is the own tool's, as before any other."""
     headings = [t for t in doc.tools if t.source in ("heading", "title")]
     if not headings:
         return False
     first = headings[0].name
-    return any(t.name != first and t.line < line for t in headings[1:])
+    before = [t for t in headings if t.line < line]
+    return bool(before) and max(before, key=lambda t: t.line).name != first
 
 
 def _prompt_tool_reads(ctx: Context, doc: PromptDoc, prompt_set: PromptSet, name: str) -> bool:
