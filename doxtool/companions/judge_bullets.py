@@ -34,6 +34,7 @@ from doxtool.companions.itemspelling import (
     spelled_like,
     words_after,
 )
+from doxtool.companions.leads import lead_note
 from doxtool.companions.linked_tests import (
     LinkedTest,
     gone,
@@ -390,6 +391,9 @@ class BulletJudge(BaseJudge):
         no_tests = (
             self._no_tests_edit(block, documented, expected, links) if kind == "tests" else None
         )
+        # a person's note on the tests lead (``(manual)``, ``(removed)``) may
+        # say what its list means: its paths are checked, never rewritten
+        noted = kind == "tests" and bool(lead_note(line_content(self.companion.lines[block.start])))
         for item in documented:
             if kind == "functions":
                 if self.code.outline is None:
@@ -424,13 +428,14 @@ class BulletJudge(BaseJudge):
                     item.key,
                     f"related test `{item.text}` does not exist (documented at line {item.line})",
                     item.line,
-                    edits,
+                    [] if noted else edits,
                     unsafe,
                 )
         for link in gone(links, self.code.exists):
             line = link.index + 1
             # a link with words after it or under it is left to its person
             edits = [no_tests or self._edit(link.index, line, [])] if link.alone else []
+            edits = [] if noted else edits
             message = f"related test `{link.path}` does not exist (documented at line {line})"
             self.add(kind, STALE, link.path, message, line, edits)
         if expected is None:
@@ -478,4 +483,4 @@ class BulletJudge(BaseJudge):
             elif any(doc.inline for doc in documented) or table is not None:
                 # the list is written on the lead line, or as a table: no bullet joins it
                 edits = []
-            self.add(kind, MISSING, item.key, message, block.line, edits)
+            self.add(kind, MISSING, item.key, message, block.line, [] if noted else edits)

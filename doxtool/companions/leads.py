@@ -224,6 +224,13 @@ def _merged(groups: dict[str, str | None]) -> dict[str, str | None]:
     return groups
 
 
+def lead_note(content: str) -> str:
+    """A person's note on a lead line before its colon (`` (manual)`` of
+    ``Related tests observed by source search (manual):``), or ""."""
+    found = _lead(content)
+    return found.note if found is not None else ""
+
+
 def _lead(content: str) -> _Lead | None:
     body = _top_body(content)
     if body is None:

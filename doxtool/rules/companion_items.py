@@ -360,7 +360,10 @@ them exists: `--fix` removes the item only when it is the link alone (a
 path as its text, nothing after it or under it); a link with words is
 reported without a fix. A test named in the first column of a table under
 the lead (`| `tests/test_wait.py` | unit |`) is listed; a test the table
-leaves out is reported without a fix (no item is written beside it).
+leaves out is reported without a fix (no item is written beside it). A
+lead carrying a person's note in parentheses before its colon
+(`Related tests observed by source search (manual):`) is read too, and its
+findings carry no fix: the note may say what the list means (`(removed)`).
 
 **Why it matters.** The Verification section tells a maintainer what to run;
 a renamed or deleted test leaves them running nothing.
