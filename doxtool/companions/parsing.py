@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from doxtool.companions.areas import area_list, area_pieces, joined_areas, nested_area_end
@@ -49,11 +50,7 @@ from doxtool.companions.leads import (
     prose_after_lead,
 )
 from doxtool.companions.model import Companion, FactBlock, Note, Section
-from doxtool.companions.notelists import (
-    is_argument_list,
-    mark_as_note_items,
-    run_after_note,
-)
+from doxtool.companions.notelists import is_argument_list, mark_as_note_items, run_after_note
 from doxtool.companions.outline import _outline, _sections
 from doxtool.companions.wraps import continued, wrapped_argument
 from doxtool.core.edits import line_content, split_lines
@@ -383,22 +380,25 @@ def parse_companion(text: str, path: str = "") -> Companion:
     open_fences = {block.start for block in outline.code_blocks if not block.closed}
     seen: set[str] = set()
 
-    def plain_tests(noted: int) -> bool:
-        """Whether a line other than ``noted`` leads the tests without a note."""
-        for other in range(count):
-            if other == noted or other in code_lines or other in outline.heading_lines:
-                continue
-            found = _lead(line_content(lines[other]))
-            if found is not None and found.kind == "tests" and not found.note:
-                return True
-        return False
+    @cache
+    def plain_tests() -> tuple[int, ...]:
+        """The lines leading the tests without a note (read once)."""
+        return tuple(
+            other
+            for other in range(count)
+            if other not in code_lines
+            and other not in outline.heading_lines
+            and (found := _lead(line_content(lines[other]))) is not None
+            and found.kind == "tests"
+            and not found.note
+        )
 
     index = 0
     while index < count:
         lead = None
         if index not in code_lines and index not in outline.heading_lines:
             lead = _lead(line_content(lines[index]))
-        if lead is None or (lead.kind == "tests" and lead.note and plain_tests(index)):
+        if lead is None or (lead.kind == "tests" and lead.note and plain_tests()):
             # a related-tests lead with a note of theirs beside doxtool's own
             # plain one (``(manual):``) is a list of the person's, as prose
             index += 1

@@ -87,12 +87,14 @@ class _Outliner:
         # names the module binds itself other than by one ``def`` or
         # ``class`` (``CV = typing.ClassVar``), each with the value of its one
         # plain assignment (None for any other binding)
-        values = assigned_values(tree)
-        unread = {
-            name: values.get(name) if self._binds.get(name) == 1 else None
-            for name in self._locals
-            if name not in self._defined or self._binds.get(name) != 1
-        }
+        unread: dict[str, ast.expr | None] = {}
+        if self._classes:  # (what a class's field annotations may name)
+            values = assigned_values(tree)
+            unread = {
+                name: values.get(name) if self._binds.get(name) == 1 else None
+                for name in self._locals
+                if name not in self._defined or self._binds.get(name) != 1
+            }
         for cls, node in self._classes:  # once every import is known
             # a name bound again (``Response = wrap(Response)``, a ``def``
             # of the name) may not hold the class a call makes
