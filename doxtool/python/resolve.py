@@ -49,6 +49,7 @@ from doxtool.python.replacedvalues import with_replaced_values
 from doxtool.python.returns import ReturnFollower
 from doxtool.python.runorder import FIRST_ORDER, LAST_ORDER, Order, bound_at_run, without_bases
 from doxtool.python.superneeds import forwarding_call, kept_needs, with_needs
+from doxtool.python.triedraises import with_tried_raises
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -230,7 +231,8 @@ class ToolResolver:
                 )
             if own is None:
                 return inherited
-            return merge(inherited, tagged(own, facts.path), overridden)
+            merged = merge(inherited, tagged(own, facts.path), overridden)
+            return with_tried_raises(merged, facts, name, found)
         return tagged(own, facts.path) if own is not None else None
 
     def tools(self, facts: ModuleFacts, order: Order | None = None) -> list[ToolFacts]:

@@ -1,0 +1,135 @@
+"""Raises of a class's own methods that an inherited ``execute`` calls in a
+``try`` (part of :mod:`doxtool.python.resolve`).
+
+A class that takes ``execute`` from a base in another module has its own
+methods read one by one, each as if the framework called it
+(:meth:`~doxtool.python.toolscan.ToolScan.run_partial`): a ``raise`` in an
+override the base calls inside a ``try`` is then read as getting out of the
+tool, though the base's handlers may catch it::
+
+    class ContractTool(Tool):                       # tools/base.py
+        async def execute(self, **kwargs):
+            try:
+                request = self._validate_request(self.args)
+            except ContractValidationError as e:
+                return Response(message=str(e), break_loop=False)
+
+    class GetTrade(ContractTool):                   # tools/get_trade.py
+        def _validate_request(self, args):
+            raise ContractValidationError("bad")    # caught by the base
+
+Such a raise is marked as one in a ``try`` whose handlers may catch it when
+every call that reaches its function is made in a ``try``, or from a function
+that is itself reached that way: the base's calls of the method (in code the
+class does not override) and the module's own calls of it (from the class's
+methods, for a method; from any function of the module, for a module-level
+function). A method no code calls (the framework's, one a dispatch reaches
+by a computed name) keeps its raises as they are. A repairable error so
+marked is not claimed, and the tool's repairable errors are not known, as
+for one raised in a ``try`` of the module's own (:mod:`.raises`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from doxtool.core.facts import REPAIRABLE, ModuleFacts, ToolFacts
+from doxtool.python.frameworkcalls import FRAMEWORK_CALLED
+from doxtool.python.inherit import _in_module_mro, own_methods
+
+#: a call of a function: (the calling function of the module, or None for
+#: code elsewhere; made in a ``try``)
+Caller = tuple["str | None", bool]
+
+
+def _method(function: str) -> str | None:
+    """``Class.method`` -> ``method``; None for a module-level function."""
+    return function.rsplit(".", 1)[1] if "." in function else None
+
+
+def _self_calls(
+    facts: ModuleFacts, classes: set[str], skipped: set[str]
+) -> Iterator[tuple[str, str, bool]]:
+    """(calling function, method called on ``self``, in a ``try``) of the
+    methods of ``classes`` in a module, but those named in ``skipped`` (another
+    class's ``self`` is another object)."""
+    for summary in facts.summaries:
+        method = _method(summary.name)
+        if method is None or method in skipped or summary.name.rsplit(".", 1)[0] not in classes:
+            continue
+        for out in summary.calls:
+            if out.target.startswith("self.") and out.target.count(".") == 1:
+                yield summary.name, out.target[5:], out.in_try
+
+
+def _callers(
+    facts: ModuleFacts, name: str, base: ModuleFacts, base_name: str, overridden: set[str]
+) -> dict[str, list[Caller]]:
+    """Function of the module (``Class.method`` as a raise names it, or a
+    module-level function's name) -> the calls known to reach it."""
+    classes = _in_module_mro(facts, name)
+    methods: dict[str, list[Caller]] = {}
+    # the base's code the class does not override (an override runs instead)
+    for _, method, in_try in _self_calls(base, set(_in_module_mro(base, base_name)), overridden):
+        methods.setdefault(method, []).append((None, in_try))
+    for caller, method, in_try in _self_calls(facts, set(classes), set()):
+        methods.setdefault(method, []).append((caller, in_try))
+    callers: dict[str, list[Caller]] = {}
+    for cls in classes:
+        for method, calls in methods.items():
+            callers[f"{cls}.{method}"] = calls
+    prefix = f"{facts.module}."
+    for summary in facts.summaries:
+        for out in summary.calls:
+            called = out.target.removeprefix(prefix)
+            if out.target.startswith(prefix) and "." not in called:
+                callers.setdefault(called, []).append((summary.name, out.in_try))
+    return callers
+
+
+def _tried(callers: dict[str, list[Caller]]) -> set[str]:
+    """The functions every known call of which is made in a ``try``, or from
+    a function so reached (a call through a function of this set)."""
+    tried: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for function, calls in callers.items():
+            if function in tried or _method(function) in FRAMEWORK_CALLED:
+                continue
+            if all(in_try or caller in tried for caller, in_try in calls):
+                tried.add(function)
+                changed = True
+    return tried
+
+
+def with_tried_raises(
+    tool: ToolFacts, facts: ModuleFacts, name: str, base: tuple[ModuleFacts, str]
+) -> ToolFacts:
+    """``tool`` (the class ``name`` of ``facts`` merged with the analysis of
+    ``base``, the class it inherits ``execute`` from) with the raises of its
+    own code that only a ``try`` reaches marked so. Only where that
+    ``execute`` is the base's module's: code of a module further up may call
+    the methods too."""
+    own = [r for r in tool.raises if r.path in (None, facts.path) and not r.in_try]
+    execute = tool.execute
+    if not own or execute is None or execute.defined_in_path != base[0].path:
+        return tool
+    overridden = own_methods(facts, name)
+    tried = _tried(_callers(facts, name, *base, overridden))
+    if not tried:
+        return tool
+    raises = []
+    unknown = False
+    for raised in tool.raises:
+        if raised not in own or raised.function not in tried:
+            raises.append(raised)
+        elif raised.repairable:
+            unknown = True  # it may be caught there, or not: not claimed
+        else:
+            raises.append(dataclasses.replace(raised, in_try=True))
+    missing = unknown and REPAIRABLE not in tool.unknown
+    return dataclasses.replace(
+        tool, raises=raises, unknown=[*tool.unknown, REPAIRABLE] if missing else tool.unknown
+    )

@@ -1,0 +1,111 @@
+"""A raise in a method a class overrides, where the ``execute`` it inherits
+from a base in another module calls that method inside a ``try``: the base's
+handlers may catch it, so it is not claimed to get out of the tool."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_resolve import facts_of, only_tool
+
+from doxtool.core.facts import REPAIRABLE
+
+BASE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class ContractError(Exception):
+    pass
+
+
+class ContractTool(Tool):
+    def _validate(self, args):
+        raise NotImplementedError
+
+    async def execute(self, **kwargs):
+        try:
+            request = self._validate(self.args)
+        except ContractError as e:
+            return Response(message=f"invalid: {e}", break_loop=False)
+        return Response(message=str(request), break_loop=False)
+"""
+
+#: the same base, calling the hook once more outside its ``try``
+BASE_UNGUARDED_PY = BASE_PY.replace(
+    "        return Response(message=str(request), break_loop=False)",
+    "        self._validate({})\n        return Response(message=str(request), break_loop=False)",
+)
+
+TRADE_PY = """\
+from tools.contract import ContractError, ContractTool
+
+
+def _number(text):
+    if not text.isdigit():
+        raise ContractError("not a number")
+    return int(text)
+
+
+class GetTrade(ContractTool):
+    def _validate(self, args):
+        if "trade_id" not in args:
+            raise ContractError("trade_id is required")
+        return self._parse(args)
+
+    def _parse(self, args):
+        return _number(args["trade_id"])
+
+    def _unused(self, args):
+        raise ContractError("never called by any code")
+"""
+
+
+def _raises(root: Path, base: str, tool: str = TRADE_PY) -> list[tuple[str, int, str, bool]]:
+    files = {"tools/__init__.py": "", "tools/contract.py": base, "tools/get_trade.py": tool}
+    facts = only_tool(facts_of(root, "tools/get_trade.py", files))
+    return [(r.exception, r.line, r.function, r.in_try) for r in facts.raises]
+
+
+def test_raises_of_an_override_the_base_calls_in_a_try_may_be_caught(tmp_path: Path) -> None:
+    # ``_validate`` is called in the base's ``try``; ``_parse`` and ``_number``
+    # only from it; ``_unused`` from nowhere (the framework, or a computed name)
+    assert sorted(_raises(tmp_path, BASE_PY)) == [
+        ("ContractError", 6, "_number", True),
+        ("ContractError", 13, "GetTrade._validate", True),
+        ("ContractError", 20, "GetTrade._unused", False),
+    ]
+
+
+def test_a_call_of_the_override_outside_the_try_lets_its_raises_out(tmp_path: Path) -> None:
+    assert sorted(_raises(tmp_path, BASE_UNGUARDED_PY)) == [
+        ("ContractError", 6, "_number", False),
+        ("ContractError", 13, "GetTrade._validate", False),
+        ("ContractError", 20, "GetTrade._unused", False),
+    ]
+
+
+def test_a_repairable_error_the_base_may_catch_is_not_claimed(tmp_path: Path) -> None:
+    base = BASE_PY.replace(
+        "from helpers.tool import Response, Tool",
+        "from helpers.tool import Response, Tool\nfrom helpers.errors import RepairableException",
+    ).replace("except ContractError as e:", "except (ContractError, RepairableException) as e:")
+    tool = """\
+from helpers.errors import RepairableException
+from tools.contract import ContractTool
+
+
+class GetTrade(ContractTool):
+    def _validate(self, args):
+        if "trade_id" not in args:
+            raise RepairableException("trade_id is required")
+        return args["trade_id"]
+"""
+    files = {
+        "helpers/errors.py": "class RepairableException(Exception):\n    pass\n",
+        "tools/__init__.py": "",
+        "tools/contract.py": base,
+        "tools/get_trade.py": tool,
+    }
+    facts = only_tool(facts_of(tmp_path, "tools/get_trade.py", files))
+    assert facts.raises == []
+    assert REPAIRABLE in facts.unknown
