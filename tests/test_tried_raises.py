@@ -109,3 +109,19 @@ class GetTrade(ContractTool):
     facts = only_tool(facts_of(tmp_path, "tools/get_trade.py", files))
     assert facts.raises == []
     assert REPAIRABLE in facts.unknown
+
+
+def test_a_method_the_framework_calls_keeps_its_raises(tmp_path: Path) -> None:
+    # the base's ``execute`` calls ``get_log_object`` in its ``try``, but the
+    # framework calls it too (``before_execution``), outside any ``try``
+    base = BASE_PY.replace(
+        "request = self._validate(self.args)",
+        "request = self._validate(self.args)\n            self.get_log_object()",
+    )
+    tool = TRADE_PY.replace(
+        "    def _unused(self, args):",
+        "    def get_log_object(self):\n"
+        '        raise ContractError("no log")\n\n'
+        "    def _unused(self, args):",
+    )
+    assert ("ContractError", 20, "GetTrade.get_log_object", False) in _raises(tmp_path, base, tool)
