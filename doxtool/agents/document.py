@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
+from doxtool.agents.spans import code_spans
 from doxtool.core.edits import line_content, split_lines
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.core.patterns import LazyPattern
@@ -106,6 +107,8 @@ class ChildIndex:
     #: 1-based lines of the section that are not blank (a person's text a
     #: row or a table written next to it must not join)
     written: set[int] = field(default_factory=set)
+    #: the contents of the section's code spans (``- `tools/AGENTS.md` — ...``)
+    named: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -370,6 +373,7 @@ def _child_index(doc: AgentsDoc, lines: list[str], prose: list[int]) -> ChildInd
     in_body = set(body)
     index.written = {i + 1 for i in range(heading.line, end - 1) if lines[i].strip()}
     for position, i in enumerate(body):
+        index.named.extend(code_spans(lines[i]))
         line = lines[i].strip()
         if line == NO_CHILDREN and not index.none_line:
             index.none_line = i + 1

@@ -82,11 +82,29 @@ def _row(tree: AgentsTree, source: str, child: str) -> str | None:
 def _missing_children(ctx: Context, path: str, doc: AgentsDoc) -> list[str]:
     agents_tree = tree(ctx)
     entries = _entries(path, doc.index) if doc.index is not None else []
+    named = _span_named(path, doc.index.named) if doc.index is not None else set()
     return [
         child
         for child in agents_tree.children(path)
         if not any(_names_child(entry, child) for entry in entries)
+        and not {child, directory_of(child)} & named
     ]
+
+
+def _span_named(path: str, spans: list[str]) -> set[str]:
+    """The repository paths the index's code spans name, read from the file's
+    directory or from the root (``- `tools/AGENTS.md` — entrypoints``): a
+    child named so has its row, only not as a link."""
+    named: set[str] = set()
+    for text in spans:
+        text = text.strip()
+        if not text or any(c.isspace() for c in text):
+            continue
+        for source in (path, AGENTS):
+            resolved = resolve_link(source, text)
+            if resolved:
+                named.add(resolved.rstrip("/"))
+    return named
 
 
 def _gone(ctx: Context, path: str, doc: AgentsDoc) -> list[_Entry]:
