@@ -33,7 +33,7 @@ class Read(Protocol):
     tested_types: set[str]
     has_default: bool
     default: Any
-    default_unknown: bool
+    untold_default: bool
     boolean_spelling: bool
     used_type: str | None
     instance_of: set[str]
@@ -199,7 +199,7 @@ def _fallback_typed(arg: Read) -> bool:
     doxtool cannot tell (``args.get("count", self.LIMIT)``, a constant of
     another module), which may be of any type as well."""
     known, value = arg.missing()
-    if not known and arg.default_unknown:
+    if not known and arg.untold_default:
         return True
     other = json_type(value) if known else None
     return other not in (None, "string") and not (other == "boolean" and arg.boolean_spelling)
