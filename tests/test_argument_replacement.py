@@ -69,6 +69,8 @@ REPLACING = [
     '    return Response(message=f"rejected: {error}", break_loop=False)\n'
     "self.args = arguments\n"
     "return await super().execute(**arguments)",
+    # what a function handed values of arguments only made, bound at once
+    'self.args = json.loads(source or "{}")\nreturn await super().execute()',
 ]
 
 
@@ -103,6 +105,8 @@ def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -
         "return await super().execute(**arguments)",
         # what a call makes of the arguments is not known
         "self.args = self.normalize(self.args)\nreturn await super().execute()",
+        "self.args = json.loads(json.dumps(kwargs))\nreturn await super().execute()",
+        "self.args = normalize(self.args)\nreturn await super().execute()",
         # a function handed the arguments dict, or reached through the tool
         "arguments, error = check_arguments(lang, self.args)\n"
         "self.args = arguments\n"

@@ -222,6 +222,31 @@ def test_bom_and_crlf_give_full_facts_with_right_lines(tmp_path: Path) -> None:
     assert [(o.break_loop, o.line) for o in tool.outcomes] == [(True, 7)]
 
 
+def test_form_feeds_in_indentation_are_read_as_cpython_reads_them(tmp_path: Path) -> None:
+    # CPython starts the column count again at a form feed in a line's
+    # indentation; one opening a line of a triple-quoted string is text
+    content = (
+        "from helpers.tool import Response, Tool\n"
+        "\f\n"
+        "\fclass Paged(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '\f        text = self.args.get("text", """a\n'
+        '\f    b""")\n'
+        "  \f        if text:\n"
+        "\f            return Response(message=text, break_loop=True)\n"
+        "        return Response(message=text, break_loop=False)\n"
+    )
+    facts = facts_of(tmp_path, content)
+
+    assert facts.problems == []
+    (tool,) = facts.tools
+    assert (tool.class_name, tool.line) == ("Paged", 3)
+    assert [(a.name, a.default, [(r.line, r.column) for r in a.reads]) for a in tool.arguments] == [
+        ("text", "a\n\f    b", [(5, 17)])
+    ]
+    assert [(o.break_loop, o.line) for o in tool.outcomes] == [(True, 8), (False, 9)]
+
+
 def test_python_312_syntax_under_the_running_interpreter(tmp_path: Path) -> None:
     source = textwrap.dedent(
         """\

@@ -160,3 +160,37 @@ def test_text_of_a_value_with_a_literal_fallback_in_a_helper(
     root = make_repo({"tools/t.py": tool, "helpers/fmt.py": "def text_of(args):\n" + body})
     (argument,) = tool_module(run_cli, root)["arguments"]
     assert argument["type"] == expected
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        'self.args.get("n", self.LIMIT)',
+        'self.args.get("n", LIMIT)',
+        'self.args.get("n") or self.LIMIT',
+        'self.args.get("n", limits.DEFAULT)',
+    ],
+)
+def test_text_of_a_value_with_a_default_not_known_states_no_type(
+    make_repo, run_cli, read: str
+) -> None:
+    # the default may be of any type (``LIMIT = 10`` here): ``str(x)`` says
+    # no more than after a literal default of another type
+    tool = (
+        "from helpers import limits\n"
+        "from helpers.limits import LIMIT\n"
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class T(Tool):\n"
+        "    LIMIT = 10\n\n"
+        "    async def execute(self, **kwargs):\n"
+        f"        n = {read}\n"
+        "        return Response(message=str(n), break_loop=False)\n"
+    )
+    root = make_repo({"tools/t.py": tool, "helpers/limits.py": "LIMIT = 10\nDEFAULT = 5\n"})
+    (argument,) = tool_module(run_cli, root)["arguments"]
+    assert (argument["required"], argument["type"]) == (False, None)
+
+
+def test_text_of_a_value_with_no_default_stays_a_string(make_repo, run_cli) -> None:
+    code = '        return Response(message=str(self.args["n"]), break_loop=False)\n'
+    assert _type(make_repo, run_cli, code, "n") == "string"

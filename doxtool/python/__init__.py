@@ -1,8 +1,9 @@
 """Reading Python modules: source -> :class:`~doxtool.core.facts.ModuleFacts`.
 
 Owns: the parse without needless work (:mod:`.cstparse`, :mod:`.nodeinits`,
-:mod:`.cstcode`, :mod:`.astparse`, :mod:`.nesting`, :mod:`.prune`), positions without metadata
-providers (:mod:`.positions`, :mod:`.statements`, :mod:`.codetokens`),
+:mod:`.cstcode`, :mod:`.astparse`, :mod:`.formfeeds`, :mod:`.nesting`,
+:mod:`.prune`), positions without metadata providers (:mod:`.positions`,
+:mod:`.statements`, :mod:`.codetokens`),
 import-aware names (:mod:`.names`), literal values (:mod:`.literals`), the
 ``ast`` outline of any module (:mod:`.outline`, :mod:`.outlineareas`,
 :mod:`.signatures`), what each function does with what it is handed

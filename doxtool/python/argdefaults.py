@@ -26,6 +26,10 @@ class DefaultsSeen:
     clash_typed: bool
     unknown_path: bool
     unheld_fallback: bool
+    #: a default or fallback of the code's own that doxtool cannot tell
+    #: (``args.get("n", self.limit)``, ``or LIMIT``, ``n=os.getenv("N")``),
+    #: not a value a call it does not follow makes: it may be of any type
+    untold_default = False
 
     def set_default(self, value: Any) -> None:
         # a literal default anywhere is the default, also past a fallback
@@ -53,7 +57,7 @@ class DefaultsSeen:
         """``args.get("x", <default>)``: a literal is the default; another
         value (a helper's parameter, ``self.limit``) states none known, and
         gives a missing key on this path what no one can state."""
-        self.set_default(value) if known else self.unknown_fallback()
+        self.set_default(value) if known else self.untold_fallback()
 
     def set_fallback(self, known: bool, value: Any = None) -> None:
         """``self.args.get("x") or <fallback>`` where the fallback is not
@@ -77,6 +81,12 @@ class DefaultsSeen:
         self.unknown_path = True
         self.defaults_clash = self.defaults_clash or self.has_default
         self.set_fallback(False)
+
+    def untold_fallback(self) -> None:
+        """:meth:`unknown_fallback` of a default or fallback the code writes
+        whose value doxtool cannot tell (:attr:`untold_default`)."""
+        self.untold_default = True
+        self.unknown_fallback()
 
     def _other_fallback(self, value: Any) -> bool:
         """Whether a known fallback seen before gives another value than ``value``."""

@@ -13,8 +13,10 @@ past it::
 Past it, no read of ``self.args`` (here or in a method it calls, a base's
 ``execute`` through ``super()`` among them) reads an argument: what the model
 sent was read where the new dict was made. The new dict is a literal dict
-with no ``**`` spread, ``dict(...)`` with keywords only, or a local name bound
-at the top of the body to one of those, or to (an item of) what a function
+with no ``**`` spread, ``dict(...)`` with keywords only, what a function
+such as the one below makes (``self.args = json.loads(self.args["payload"])``:
+past it, ``self.args.get("x")`` reads a key of the payload, no argument), or
+a local name bound at the top of the body to one of those, or to (an item of) what a function
 not of the tool makes handed neither the tool nor an arguments dict
 (``arguments, error = check_arguments(lang, code)``: values of arguments
 only, no arguments dict anywhere in what it is handed, nor ``locals()``;
@@ -58,8 +60,8 @@ def replacing_dict(
     def holds(node: cst.BaseExpression) -> bool:
         return dict_value(node, env) is not None
 
-    if new_dict(value):
-        return True
+    if new_dict(value) or _made_apart(value, holds, self_name, env.func.node):
+        return True  # ``self.args = json.loads(self.args["payload"])`` too
     if type(value) is not cst.Name:
         return False
     before = _statements_before(top_body, small)

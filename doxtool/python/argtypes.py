@@ -33,6 +33,7 @@ class Read(Protocol):
     tested_types: set[str]
     has_default: bool
     default: Any
+    untold_default: bool
     boolean_spelling: bool
     used_type: str | None
     instance_of: set[str]
@@ -194,8 +195,12 @@ def _fallback_typed(arg: Read) -> bool:
     """Whether the value a missing key gives is a literal of a type other
     than a string (``args.get("ids") or []``, ``or 0``): a ``str(x)`` of the
     value then says no more of its type than it does after a literal
-    default of that type (``str(args.get("count", 10))``)."""
+    default of that type (``str(args.get("count", 10))``); or a default
+    doxtool cannot tell (``args.get("count", self.LIMIT)``, a constant of
+    another module), which may be of any type as well."""
     known, value = arg.missing()
+    if not known and arg.untold_default:
+        return True
     other = json_type(value) if known else None
     return other not in (None, "string") and not (other == "boolean" and arg.boolean_spelling)
 

@@ -51,6 +51,7 @@ from doxtool.core.collector import paused_gc
 from doxtool.core.facts import ModuleFacts, Problem
 from doxtool.python.astparse import parse_ast
 from doxtool.python.cstparse import MAX_PARSED_CHARS, parse_module
+from doxtool.python.formfeeds import feeds_reset
 from doxtool.python.heldreads import held_reads
 from doxtool.python.modulescan import ModuleScan
 from doxtool.python.names import module_name
@@ -204,7 +205,7 @@ def _second_half(
         if tree is None:
             if len(source) > MAX_PARSED_CHARS:
                 return _too_large(source, False, len(source), False, facts.path, facts.module)
-            tree = parse_module(source)
+            tree = parse_module(feeds_reset(source))
     except cst.ParserSyntaxError as exc:
         facts.problems.append(_syntax_problem(source, exc))
         return facts
@@ -303,7 +304,7 @@ def _compile_problem(source: str) -> Problem | None:
 def _parse_pruned(text: str) -> cst.Module | None:
     """libcst's tree of the pruned source; None when only the real source can tell why not."""
     try:
-        return parse_module(text)
+        return parse_module(feeds_reset(text))
     except Exception:  # reported from the real source, where lines are the user's
         return None
 

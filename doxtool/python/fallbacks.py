@@ -286,7 +286,7 @@ class Fallbacks:
         elif known:
             builder.set_fallback(known, value)
         else:
-            builder.unknown_fallback()
+            builder.untold_fallback()
 
     def _parameter_default(self, fn: Func, param: cst.Param) -> None:
         """The default of a parameter filled from the arguments, unless the
@@ -301,7 +301,7 @@ class Fallbacks:
         ok, value = self._value(param.default)
         builder = self._arg(param.name.value)
         if not ok:  # ``text=os.getenv("X")``: a default no one can state
-            builder.unknown_fallback()
+            builder.untold_fallback()
             return
         body, shapes = suite_body(fn.node.body), CstShapes(self._value, unheld_keys(fn.node))
         outcome = replaced(shapes, body, param.name.value, value)

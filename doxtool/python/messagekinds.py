@@ -98,6 +98,16 @@ class MessageKinds:
             parts = node.parts
             if any(type(p) is cst.FormattedStringText and p.value.strip() for p in parts):
                 return "text"
+            # a part never empty (a number, an argument tested for text
+            # before, a fallback with text) shown without a format spec,
+            # which might cut it, keeps the whole from being empty
+            if any(
+                type(p) is cst.FormattedStringExpression
+                and p.format_spec is None
+                and self._one_message_kind(p.expression, env) == "text"
+                for p in parts
+            ):
+                return "text"
             if any(
                 type(p) is cst.FormattedStringExpression
                 and self._arg_of(p.expression, env)

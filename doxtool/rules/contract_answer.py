@@ -121,7 +121,9 @@ reported, also when a function of the module builds the `Response` from it
 (`return reply(text)`). Nor is an answer with a fallback for a missing or
 empty one (`text or "Done."`, `text or DEFAULT_ANSWER`, `text or
 self.FALLBACK`, `text or self.agent.read_prompt(...)`), unless the fallback
-is known to be empty (`text or ""`, a name bound only to `""`). A function
+is known to be empty (`text or ""`, a name bound only to `""`). Nor is an
+f-string with a part never empty (`f"{title}{text}"` past a test of
+`title`, `f"{text}{len(text)}"`). A function
 of another module of the repository that returns `Response(message=msg,
 break_loop=True)` of a parameter it neither tests nor changes (`return
 final(text)`) gives the value the tool hands it, and a blank literal there is
