@@ -351,6 +351,14 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
         return result
     if standalone.exists():
         raise UsageError(f"{standalone}: exists; doxtool init never overwrites a configuration")
+    from doxtool.run.leftdeps import left_out_paths
+
+    left = sorted(left_out_paths(root, ["doxtool.toml", "pyproject.toml"]))
+    if left:  # in the repository, out of a sparse work tree: what it holds is not known
+        raise UsageError(
+            f"{root / left[0]}: exists, left out of the work tree by a sparse checkout; "
+            "doxtool init never overwrites a configuration"
+        )
     old = b""
     if target.is_file():
         from doxtool.core.source import MAX_CONFIG_BYTES, ReadError, read_bytes

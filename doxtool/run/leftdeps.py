@@ -102,10 +102,14 @@ def _names_left_out(dotted: str, dirs: tuple[str, ...], left: frozenset[str]) ->
     return False
 
 
-def left_out_path(root: Path, rel: str) -> bool:
-    """Whether ``rel`` is a file git marks skip-worktree that the work tree
-    lacks (asked of git once; for a command with no run's context)."""
-    if os.path.lexists(root / rel) or not index_may_skip(str(root)):
-        return False
-    listed = git_lines(root, ["ls-files", "-z", "-t", "--", f":(literal){rel}"], own_index=True)
-    return any(line == f"S {rel}" for line in listed or [])
+def left_out_paths(root: Path, rels: list[str]) -> set[str]:
+    """Those of ``rels`` that are files git's index holds and marks
+    skip-worktree while the work tree lacks them (git asked once, and only
+    when a path is missing and the index may hold such marks): what a write
+    must not take for a free name."""
+    missing = [rel for rel in rels if not os.path.lexists(root / rel)]
+    if not missing or not index_may_skip(str(root)):
+        return set()
+    specs = [f":(literal){rel}" for rel in missing]
+    listed = git_lines(root, ["ls-files", "-z", "-t", "--", *specs], own_index=True)
+    return {line[2:] for line in listed or [] if line.startswith("S ")} & set(missing)
