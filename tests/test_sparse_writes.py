@@ -52,3 +52,19 @@ def test_init_refuses_a_configuration_out_of_a_sparse_checkout(tmp_path: Path) -
     assert "doxtool.toml: exists, left out of the work tree by a sparse checkout" in done.stderr
     assert len(done.stderr.splitlines()) == 1
     assert (root / "pyproject.toml").read_text(encoding="utf-8") == '[project]\nname = "x"\n'
+
+
+def test_baseline_write_keeps_a_baseline_out_of_a_sparse_checkout(tmp_path: Path) -> None:
+    """The notes a person keeps in it are not here to keep."""
+    noted = (
+        '{"doxtool-baseline": 1, "findings": [{"code": "DOX004", "path": "tools/wait.py", '
+        '"subject": "tools/wait.py:no-tool", "note": "a stub for now"}]}\n'
+    )
+    files = {"tools/wait.py": "X = 1\n", ".doxtool-baseline.json": noted}
+    root = _clone_leaving_out(tmp_path, files, ".doxtool-baseline.json")
+    done = _doxtool(root, "baseline", "write")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.startswith("doxtool: error: ") and len(done.stderr.splitlines()) == 1
+    assert "left out of the work tree by a sparse checkout" in done.stderr
+    assert not (root / ".doxtool-baseline.json").exists()
+    assert git(root, "ls-files", "-t", "--", ".doxtool-baseline.json").startswith("S ")
