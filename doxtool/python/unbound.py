@@ -33,6 +33,13 @@ _LITERALS = (
 
 def drop_unbound_imports(scan: ModuleScan) -> None:
     """Forget the imports of the names the module unbinds at its top."""
+    imported = scan.facts.imported_names
+    if not any(
+        (type(node) is cst.Del and _deleted_names(node.target) & imported.keys())
+        or (_assigns_literal(node) and top_assigned_names(node) & imported.keys())
+        for node in _top_statements(scan.tree.body)
+    ):
+        return  # (most modules: no statement is walked for the names it binds)
     unbound: set[str] = set()
     for node in _top_statements(scan.tree.body):
         if type(node) is cst.Del:
