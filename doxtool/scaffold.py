@@ -421,9 +421,7 @@ def _module_below(project: Project, above: str, module: str) -> str | None:
 
 
 def existing(project: Project, scaffold: ScaffoldPlan) -> list[str]:
-    """The paths of ``scaffold`` that exist, in the work tree or as files a
-    sparse checkout leaves out of it (:mod:`doxtool.run.leftdeps`)."""
-    left = left_out_paths(project.root, scaffold.paths)
+    left = left_out_paths(project.root, scaffold.paths)  # in git, out of a sparse work tree
     return [p for p in scaffold.paths if os.path.lexists(project.root / p) or p in left]
 
 
