@@ -91,3 +91,24 @@ def test_a_shim_whose_tool_module_is_deleted_is_still_judged(tmp_path: Path) -> 
     git(root, "rm", "-q", "--cached", "--sparse", "tools/impl/waiting.py")
     done = _doxtool(root, "check", "--no-cache")
     assert "DOX106 `tools/wait.py` no longer has class `WaitTool`" in done.stdout, done.stdout
+
+
+def test_a_tool_whose_execute_is_in_a_mixin_left_out_is_not_reported(tmp_path: Path) -> None:
+    """The mixin may define ``execute`` and read what the prompt teaches:
+    no `DOX005`, no `PRM003`."""
+    mixin = (
+        "from helpers.tool import Response\n\n\n"
+        "class WaitMixin:\n"
+        "    async def execute(self, **kwargs):\n"
+        "        seconds = int(self.args.get('seconds', 0))\n"
+        "        return Response(message=f'waited {seconds}s', break_loop=True)\n"
+    )
+    tool = (
+        "from helpers.tool import Tool\n"
+        "from helpers.waitmixin import WaitMixin\n\n\n"
+        "class WaitTool(WaitMixin, Tool):\n"
+        "    pass\n"
+    )
+    files = {"helpers/waitmixin.py": mixin, "tools/wait.py": tool}
+    root = _clone_leaving_out(tmp_path, files, "helpers/waitmixin.py")
+    _silent_and_kept(root, "tools/wait.py.dox.md")

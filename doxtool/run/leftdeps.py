@@ -16,12 +16,21 @@ Git is asked once per run, and only when its index may hold such marks
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from doxtool.core.factnames import DOTTED_NAME, named
+from doxtool.core.facts import (
+    ARGUMENTS,
+    BREAK_LOOP,
+    EXECUTE,
+    REPAIRABLE,
+    SIDE_EFFECTS,
+    ToolFacts,
+)
 from doxtool.run.gitindex import git_lines
 from doxtool.run.gitmarks import index_may_skip
 from doxtool.run.importroots import import_dirs
@@ -71,6 +80,25 @@ def reaches_left_out(ctx: Context, module: str) -> bool:
     if not left:
         return False
     return ctx.memo(("reaches-left-out", module), lambda: _reaches(ctx.project, module, left))
+
+
+def known(ctx: Context, module: str, tools: list[T], key: str = "tools") -> list[T]:
+    """The tool classes of ``module``, each with what code left out of a
+    sparse checkout may add to it not known (:func:`reaches_left_out`): its
+    arguments, outcomes, errors and side effects, and its ``execute`` when
+    none was found (a base or mixin there may define it)."""
+    if not any(tools) or not reaches_left_out(ctx, module):
+        return tools
+    return ctx.memo(("left-out", key, module), lambda: [_unknown(t) for t in tools])
+
+
+def _unknown(tool: T) -> T:
+    if not isinstance(tool, ToolFacts):
+        return tool
+    kinds = [ARGUMENTS, BREAK_LOOP, REPAIRABLE, SIDE_EFFECTS]
+    kinds += [EXECUTE] if tool.execute is None else []
+    unknown = [*tool.unknown, *(k for k in kinds if k not in tool.unknown)]
+    return dataclasses.replace(tool, unknown=unknown)  # type: ignore[return-value]
 
 
 def _reaches(project: Project, module: str, left: frozenset[str]) -> bool:
