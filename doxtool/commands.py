@@ -248,6 +248,7 @@ def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdat
     from doxtool.run import baseline as baselines
 
     path = baseline_file(project, given)
+    _refuse_left_out(project.root, path)
     configured = project.root / project.config.baseline if project.config.baseline else None
     if configured is None or path.absolute() != configured.absolute():
         _refuse_other_file(path)
@@ -258,6 +259,23 @@ def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdat
     written = baselines.from_findings(findings, previous)
     _write_file(project.root, path, written.dumps().encode("utf-8"))
     return BaselineUpdate(path, len(findings))
+
+
+def _refuse_left_out(root: Path, path: Path) -> None:
+    """A baseline git holds that a sparse checkout leaves out of the work
+    tree is not written over: the notes a person keeps in it are not here
+    to keep."""
+    from doxtool.run.leftdeps import left_out_paths
+
+    try:
+        rel = path.absolute().relative_to(root.absolute()).as_posix()
+    except ValueError:
+        return
+    if left_out_paths(root, [rel]):
+        raise UsageError(
+            f"{path}: exists, left out of the work tree by a sparse checkout; not overwritten"
+            " (check it out, or name another file)"
+        )
 
 
 def _refuse_other_file(path: Path) -> None:
@@ -351,6 +369,14 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
         return result
     if standalone.exists():
         raise UsageError(f"{standalone}: exists; doxtool init never overwrites a configuration")
+    from doxtool.run.leftdeps import left_out_paths
+
+    left = sorted(left_out_paths(root, ["doxtool.toml", "pyproject.toml"]))
+    if left:  # in the repository, out of a sparse work tree: what it holds is not known
+        raise UsageError(
+            f"{root / left[0]}: exists, left out of the work tree by a sparse checkout; "
+            "doxtool init never overwrites a configuration"
+        )
     old = b""
     if target.is_file():
         from doxtool.core.source import MAX_CONFIG_BYTES, ReadError, read_bytes

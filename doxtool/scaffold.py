@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from doxtool.core.writes import UnsafeWrite, atomic_write, check_target
 from doxtool.prompts.schema import prompt_description
 from doxtool.python.extract import extract_module
 from doxtool.run.context import Context
+from doxtool.run.leftdeps import left_out_paths
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.scaffold_dirs import (
     ScaffoldError,
@@ -419,9 +421,8 @@ def _module_below(project: Project, above: str, module: str) -> str | None:
 
 
 def existing(project: Project, scaffold: ScaffoldPlan) -> list[str]:
-    return [
-        p for p in scaffold.paths if (project.root / p).exists() or (project.root / p).is_symlink()
-    ]
+    left = left_out_paths(project.root, scaffold.paths)  # in git, out of a sparse work tree
+    return [p for p in scaffold.paths if os.path.lexists(project.root / p) or p in left]
 
 
 def check_targets(project: Project, scaffold: ScaffoldPlan) -> None:

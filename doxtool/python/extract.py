@@ -60,6 +60,7 @@ from doxtool.python.positions import Locator
 from doxtool.python.prepared import FirstHalf, Prepared
 from doxtool.python.shadowed import drop_shadowed_imports
 from doxtool.python.toolscan import scan_candidates
+from doxtool.python.unbound import drop_unbound_imports
 
 #: stack size of the thread that parses a module deeper than
 #: :data:`~doxtool.python.nesting.MAX_DEPTH`
@@ -229,6 +230,7 @@ def _second_half(
         scan = ModuleScan(tree, facts, frozenset(local_roots), locator)
         scan.run()
         drop_shadowed_imports(scan)  # ``def clean`` after ``from x import clean``
+        drop_unbound_imports(scan)  # ``del ZuluTool`` after ``from z import ZuluTool``
         scan_candidates(scan)
     except RecursionError:
         facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))

@@ -29,8 +29,8 @@ def drop_shadowed_imports(scan: ModuleScan) -> None:
             continue
         if type(stmt) is cst.ClassDef:
             continue
-        bound = _imported_names(stmt, scan)
-        shadowed -= bound | _assigned_names(stmt)
+        bound = top_imported_names(stmt, scan)
+        shadowed -= bound | top_assigned_names(stmt)
         imported |= bound
     for name in shadowed:
         if name in scan.functions:
@@ -38,7 +38,7 @@ def drop_shadowed_imports(scan: ModuleScan) -> None:
             scan.facts.imported_names.pop(name, None)
 
 
-def _imported_names(stmt: cst.CSTNode, scan: ModuleScan) -> set[str]:
+def top_imported_names(stmt: cst.CSTNode, scan: ModuleScan) -> set[str]:
     """The names the imports of a top-level statement bind (in its blocks
     too, not in a function or class it defines)."""
     names: dict[str, str] = {}
@@ -52,7 +52,7 @@ def _imported_names(stmt: cst.CSTNode, scan: ModuleScan) -> set[str]:
     return set(names)
 
 
-def _assigned_names(stmt: cst.CSTNode) -> set[str]:
+def top_assigned_names(stmt: cst.CSTNode) -> set[str]:
     """The names a top-level statement assigns (in its blocks too, not in a
     function or class it defines): ``clean = files.clean``."""
     names: set[str] = set()

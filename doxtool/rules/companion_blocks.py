@@ -50,7 +50,7 @@ class BlockRule(Rule):
     report_orphans: ClassVar[bool] = True
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for doc in documented(ctx):
+        for doc in documented(ctx, judged=True):
             expected = [e for e in ctx.expected(doc.module) if e.kind in self.kinds]
             tools = {t.class_name: t for t in ctx.tools(doc.module)}
             # a line naming its tool in a person's way (`` `wait` ``) is the

@@ -28,7 +28,7 @@ class ItemRule(Rule):
     fixable = True
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for doc in documented(ctx):
+        for doc in documented(ctx, judged=True):
             for verdict in ctx.verdicts(doc.module, doc.companion):
                 if verdict.kind not in self.kinds:
                     continue
@@ -325,7 +325,7 @@ companion does not mention it.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for doc in documented(ctx):
+        for doc in documented(ctx, judged=True):
             if not ctx.project.is_tool_module(doc.module):
                 continue
             tools = [t for t in ctx.tools(doc.module) if t.intervention]

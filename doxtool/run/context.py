@@ -26,7 +26,7 @@ from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.sets import PromptSet
 from doxtool.prompts.toggles import plugin_dir
 from doxtool.prompts.values import Dispatch
-from doxtool.run import sparse, unwatched
+from doxtool.run import leftdeps, sparse, unwatched
 from doxtool.run.importpaths import import_paths
 from doxtool.run.loaders import loader_order
 from doxtool.run.project import Project
@@ -90,11 +90,11 @@ class Context(Teaching):
         return self.project.module_facts(module)
 
     def tools(self, module: str) -> list[ToolFacts]:
-        return self.project.tools(module)
+        return leftdeps.known(self, module, self.project.tools(module))
 
     def run_tool(self, module: str) -> ToolFacts | None:
         """The module's tool class the framework runs (None: not known)."""
-        return self.project.run_tool(module)
+        return leftdeps.known(self, module, [self.project.run_tool(module)], "run-tool")[0]
 
     def imported_run_class(self, module: str) -> str | None:
         """The dotted name of an imported tool class the framework runs instead

@@ -61,6 +61,11 @@ def copied(copy: Path, origin: Path) -> Iterator[None]:
         _origins.pop(copy, None)
 
 
+def origin(root: Path) -> Path:
+    """The repository a tree at ``root`` stands for (:func:`copied`)."""
+    return _origins.get(root, root)
+
+
 def not_checked_out(ctx: Context, rel: str) -> bool:
     """Whether ``rel`` (relative to the root) is a file git's index holds
     and marks skip-worktree, or a directory of such files: in the repository,

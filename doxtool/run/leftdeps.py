@@ -1,0 +1,143 @@
+"""Modules whose facts are built in part from code a sparse checkout leaves out.
+
+A tool's facts come from other modules as well as its own: the class it
+re-exports, the bases it inherits, the helpers its calls are followed into
+(:mod:`doxtool.run.dependents`). When one of those is a file git's index
+holds and marks skip-worktree, absent from the work tree
+(:mod:`doxtool.run.sparse`), what it would add is not known: a shim's tool
+class, a base's ``execute`` and the ``Response`` it returns through, the
+arguments a helper reads. What a companion says of such a module cannot be
+judged: none of its fact lines is called stale or missing, and no fix
+rewrites or deletes them.
+
+Git is asked once per run, and only when its index may hold such marks
+(:func:`~doxtool.run.gitmarks.index_may_skip`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from doxtool.core.factnames import DOTTED_NAME, named
+from doxtool.core.facts import (
+    ARGUMENTS,
+    BREAK_LOOP,
+    EXECUTE,
+    REPAIRABLE,
+    SIDE_EFFECTS,
+    ToolFacts,
+)
+from doxtool.run.gitindex import git_lines
+from doxtool.run.gitmarks import index_may_skip
+from doxtool.run.importroots import import_dirs
+from doxtool.run.project import Project
+from doxtool.run.snapshot import references
+
+T = TypeVar("T")
+
+#: the modules walked at most from one module
+_MAX_MODULES = 512
+
+
+class Context(Protocol):
+    """What is asked of the run's :class:`~doxtool.run.context.Context`."""
+
+    @property
+    def project(self) -> Project: ...
+
+    def memo(self, key: object, compute: Callable[[], T]) -> T: ...
+
+
+def left_out_modules(ctx: Context) -> frozenset[str]:
+    """The ``.py`` files (relative to the root) git's index holds and marks
+    skip-worktree that are not in the work tree."""
+    from doxtool.run.sparse import origin
+
+    root = origin(ctx.project.root)
+
+    def ask() -> frozenset[str]:
+        if not index_may_skip(str(root)):
+            return frozenset()
+        listed = git_lines(root, ["ls-files", "-z", "-t", "--", ":(glob)**/*.py"], own_index=True)
+        return frozenset(
+            line[2:]
+            for line in listed or []
+            if line.startswith("S ") and not os.path.lexists(root / line[2:])
+        )
+
+    return ctx.memo(("left-out-modules", root), ask)
+
+
+def reaches_left_out(ctx: Context, module: str) -> bool:
+    """Whether the facts of ``module``, or of a repository module they reach
+    (a re-exported class's, a base's, a followed helper's, and theirs in
+    turn), name a module whose file a sparse checkout leaves out."""
+    left = left_out_modules(ctx)
+    if not left:
+        return False
+    return ctx.memo(("reaches-left-out", module), lambda: _reaches(ctx.project, module, left))
+
+
+def known(ctx: Context, module: str, tools: list[T], key: str = "tools") -> list[T]:
+    """The tool classes of ``module``, each with what code left out of a
+    sparse checkout may add to it not known (:func:`reaches_left_out`): its
+    arguments, outcomes, errors and side effects, and its ``execute`` when
+    none was found (a base or mixin there may define it)."""
+    if not any(tools) or not reaches_left_out(ctx, module):
+        return tools
+    return ctx.memo(("left-out", key, module), lambda: [_unknown(t) for t in tools])
+
+
+def _unknown(tool: T) -> T:
+    if not isinstance(tool, ToolFacts):
+        return tool
+    kinds = [ARGUMENTS, BREAK_LOOP, REPAIRABLE, SIDE_EFFECTS]
+    kinds += [EXECUTE] if tool.execute is None else []
+    unknown = [*tool.unknown, *(k for k in kinds if k not in tool.unknown)]
+    return dataclasses.replace(tool, unknown=unknown)  # type: ignore[return-value]
+
+
+def _reaches(project: Project, module: str, left: frozenset[str]) -> bool:
+    memo: dict[str, Any] = {}
+    dirs = import_dirs(project.source_root)
+    seen: set[str] = set()
+    todo = [module]
+    while todo and len(seen) < _MAX_MODULES:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        for name in named(project.facts(current)):
+            if DOTTED_NAME.fullmatch(name) and _names_left_out(name, dirs, left):
+                return True
+        todo.extend(references(project, current, memo))
+    return False
+
+
+def _names_left_out(dotted: str, dirs: tuple[str, ...], left: frozenset[str]) -> bool:
+    """Whether ``dotted``, or a module a prefix of it names, is a file of ``left``."""
+    parts = dotted.split(".")
+    for cut in range(1, len(parts) + 1):
+        stem = "/".join(parts[:cut])
+        for above in dirs:
+            base = f"{above}/{stem}" if above else stem
+            if f"{base}.py" in left or f"{base}/__init__.py" in left:
+                return True
+    return False
+
+
+def left_out_paths(root: Path, rels: list[str]) -> set[str]:
+    """Those of ``rels`` that are files git's index holds and marks
+    skip-worktree while the work tree lacks them (git asked once, and only
+    when a path is missing and the index may hold such marks): what a write
+    must not take for a free name."""
+    missing = [rel for rel in rels if not os.path.lexists(root / rel)]
+    if not missing or not index_may_skip(str(root)):
+        return set()
+    specs = [f":(literal){rel}" for rel in missing]
+    listed = git_lines(root, ["ls-files", "-z", "-t", "--", *specs], own_index=True)
+    return {line[2:] for line in listed or [] if line.startswith("S ")} & set(missing)

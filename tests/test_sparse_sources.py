@@ -1,0 +1,114 @@
+"""A sparse checkout leaving out a module other modules' facts are built
+from: what those facts would hold is not known, so nothing is said of the
+fact lines of their companions, and no fix rewrites them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hooked import git
+from samples import write_files
+from test_sparse_checkout import _doxtool
+
+from doxtool.rules.examples import FRAMEWORK, WAIT_PY
+
+_PROMPT = (
+    "### wait\nWait a while.\nusage:\n~~~json\n"
+    '{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~\n'
+)
+
+
+def _clone_leaving_out(tmp_path: Path, files: dict[str, str], *left: str) -> Path:
+    """A repository of ``files`` (the framework too, and companions ``--fix``
+    writes from the whole tree), cloned with ``left`` out of the work tree."""
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q")
+    write_files(origin, {**FRAMEWORK, "prompts/agent.system.tool.wait.md": _PROMPT, **files})
+    assert _doxtool(origin, "check", "--no-cache", "--fix").returncode == 0
+    git(origin, "add", "-A")
+    git(origin, "commit", "-q", "-m", "tools")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    git(clone, "sparse-checkout", "set", "--no-cone", "/*", *(f"!/{p}" for p in left))
+    assert not any((clone / p).exists() for p in left)
+    return clone
+
+
+def _silent_and_kept(root: Path, companion: str) -> None:
+    before = (root / companion).read_bytes()
+    done = _doxtool(root, "check", "--no-cache")
+    assert done.stdout == "All checks passed.\n", done.stdout + done.stderr
+    fixed = _doxtool(root, "check", "--no-cache", "--fix")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert (root / companion).read_bytes() == before
+
+
+def test_a_shim_whose_tool_module_is_left_out_keeps_its_companion(tmp_path: Path) -> None:
+    root = _clone_leaving_out(
+        tmp_path,
+        {
+            "tools/impl/waiting.py": WAIT_PY,
+            "tools/wait.py": "from .impl.waiting import WaitTool\n\n__all__ = ['WaitTool']\n",
+        },
+        "tools/impl/waiting.py",
+    )
+    text = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
+    assert "`Response`" in text and "Arguments of `WaitTool`" in text
+    _silent_and_kept(root, "tools/wait.py.dox.md")
+
+
+def test_a_tool_whose_base_is_left_out_keeps_its_companion(tmp_path: Path) -> None:
+    """The base's ``execute`` returns the ``Response`` the companion names."""
+    base = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class WaitBase(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        seconds = int(self.args.get('seconds', 0))\n"
+        "        return Response(message=self.text(seconds), break_loop=True)\n"
+    )
+    tool = (
+        "from helpers.waitbase import WaitBase\n\n\n"
+        "class WaitTool(WaitBase):\n"
+        "    def text(self, seconds):\n"
+        "        return f'waited {seconds}s'\n"
+    )
+    files = {"helpers/waitbase.py": base, "tools/wait.py": tool}
+    root = _clone_leaving_out(tmp_path, files, "helpers/waitbase.py")
+    assert "observed in the source: `Response`" in (root / "tools/wait.py.dox.md").read_text()
+    _silent_and_kept(root, "tools/wait.py.dox.md")
+
+
+def test_a_shim_whose_tool_module_is_deleted_is_still_judged(tmp_path: Path) -> None:
+    root = _clone_leaving_out(
+        tmp_path,
+        {
+            "tools/impl/waiting.py": WAIT_PY,
+            "tools/wait.py": "from .impl.waiting import WaitTool\n\n__all__ = ['WaitTool']\n",
+        },
+        "tools/impl/waiting.py",
+    )
+    git(root, "rm", "-q", "--cached", "--sparse", "tools/impl/waiting.py")
+    done = _doxtool(root, "check", "--no-cache")
+    assert "DOX106 `tools/wait.py` no longer has class `WaitTool`" in done.stdout, done.stdout
+
+
+def test_a_tool_whose_execute_is_in_a_mixin_left_out_is_not_reported(tmp_path: Path) -> None:
+    """The mixin may define ``execute`` and read what the prompt teaches:
+    no `DOX005`, no `PRM003`."""
+    mixin = (
+        "from helpers.tool import Response\n\n\n"
+        "class WaitMixin:\n"
+        "    async def execute(self, **kwargs):\n"
+        "        seconds = int(self.args.get('seconds', 0))\n"
+        "        return Response(message=f'waited {seconds}s', break_loop=True)\n"
+    )
+    tool = (
+        "from helpers.tool import Tool\n"
+        "from helpers.waitmixin import WaitMixin\n\n\n"
+        "class WaitTool(WaitMixin, Tool):\n"
+        "    pass\n"
+    )
+    files = {"helpers/waitmixin.py": mixin, "tools/wait.py": tool}
+    root = _clone_leaving_out(tmp_path, files, "helpers/waitmixin.py")
+    _silent_and_kept(root, "tools/wait.py.dox.md")
