@@ -50,3 +50,23 @@ def test_a_function_nowhere_in_the_list_is_still_written(make_repo, run_cli) -> 
     run_cli(root, "check", "--no-cache", "--fix")
     fixed = (root / DOX).read_text(encoding="utf-8")
     assert "- Top-level functions:\n- `_clean(text, limit=...)`\n- Helpers" in fixed
+
+
+def test_a_class_past_a_note_in_its_list_is_listed(make_repo, run_cli) -> None:
+    """The same for the Classes block: ``- Classes:`` then a note, then the
+    class and its methods: the class is listed, not called missing."""
+    text = WAIT_DOX.replace("- Classes:\n", "- Classes:\n- The tool class is the only one.\n")
+    root = make_repo(
+        with_files(
+            {
+                "tools/wait.py": WAIT_PY.replace("_clean(seconds)", "str(seconds)").replace(
+                    "def _clean(text, limit=200):\n    return str(text)[:limit]\n\n\n", ""
+                ),
+                DOX: text,
+            }
+        )
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX105")
+    assert "DOX105" not in result.output
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text

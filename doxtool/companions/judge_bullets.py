@@ -127,8 +127,10 @@ class BulletJudge(BaseJudge):
         tabled = tabled_names(self.companion, block)
         for position, cls in enumerate(derived):
             doc = present.get(cls.key)
-            if doc is None and tabled is not None and cls.key in tabled:
-                continue  # listed in a table doxtool does not read
+            if doc is None and cls.key in listed_elsewhere(
+                self.companion, block, "classes", tabled
+            ):
+                continue  # listed in a table doxtool does not read, or past a note
             if doc is None:
                 index = self._insertion_after(documented, derived, position, present)
                 if any(item.inline for item in documented) or tabled is not None:

@@ -1,4 +1,5 @@
-"""Functions listed past a person's note in the list of a Functions block.
+"""Functions (or classes) listed past a person's note in the list of a
+Functions (or Classes) block.
 
 A person may open the list under ``- Top-level functions:`` with a note of
 their own, an item like the others (``- Helpers below are private.``), then
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from doxtool.companions.bullets import function_item
+from doxtool.companions.bullets import class_bullet, function_item
 from doxtool.companions.itemtext import LIST_MARKER
 from doxtool.companions.linked_tests import test_paths
 from doxtool.companions.model import Companion, FactBlock
@@ -23,11 +24,11 @@ _HEADING = re.compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)")
 
 
 def listed_past(companion: Companion, block: FactBlock, kind: str) -> set[str]:
-    """The names of the functions that items after ``block`` (a Functions
-    block) list in the same list, past the person's items between them, up
-    to the section's end: the list goes on while its lines are items, lines
-    indented under them, or blank lines."""
-    if kind != "functions":
+    """The names of the functions (or classes) that items after ``block``
+    (a Functions or Classes block, by ``kind``) list in the same list, past
+    the person's items between them, up to the section's end: the list goes
+    on while its lines are items, lines indented under them, or blank lines."""
+    if kind not in ("classes", "functions"):
         return set()
     names: set[str] = set()
     for index in range(max(block.end, block.loose_end), len(companion.lines)):
@@ -40,6 +41,11 @@ def listed_past(companion: Companion, block: FactBlock, kind: str) -> set[str]:
             continue
         if not LIST_MARKER.match(content):
             break  # a paragraph at the margin ends the list
+        if kind == "classes":
+            item = class_bullet(content)
+            if item is not None:
+                names.add(item.name)
+            continue
         found = function_item(content)
         if found is not None:
             name = found.text.split("(", 1)[0].strip()
