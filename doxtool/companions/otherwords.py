@@ -83,6 +83,15 @@ def said_otherwise(companion: Companion, blocks: list[ExpectedBlock]) -> bool:
     return bool(blocks) and all(unread_lead(companion, block) is not None for block in blocks)
 
 
+def held_somewhere(companion: Companion, title: str, expected: list[ExpectedBlock]) -> bool:
+    """Whether the companion holds some of the fact blocks of the section
+    ``title`` (of ``expected``, all the module's) it lacks by its title:
+    one doxtool reads (:func:`holds_none`), or all of them in the person's
+    form (:func:`said_otherwise`)."""
+    blocks = [block for block in expected if block.section == title]
+    return not holds_none(companion, title) or said_otherwise(companion, blocks)
+
+
 def titled_otherwise(companion: Companion, title: str) -> bool:
     """Whether the section ``title``, which ``companion`` lacks by that
     title, may be one of its headings in other words (see :func:`other_words`);
