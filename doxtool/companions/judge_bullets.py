@@ -42,6 +42,7 @@ from doxtool.companions.linked_tests import (
     linked_tests,
     test_paths,
 )
+from doxtool.companions.listedpast import listed_elsewhere
 from doxtool.companions.listtables import tabled_names
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import renamed_item
@@ -126,8 +127,10 @@ class BulletJudge(BaseJudge):
         tabled = tabled_names(self.companion, block)
         for position, cls in enumerate(derived):
             doc = present.get(cls.key)
-            if doc is None and tabled is not None and cls.key in tabled:
-                continue  # listed in a table doxtool does not read
+            if doc is None and cls.key in listed_elsewhere(
+                self.companion, block, "classes", tabled
+            ):
+                continue  # listed in a table doxtool does not read, or past a note
             if doc is None:
                 index = self._insertion_after(documented, derived, position, present)
                 if any(item.inline for item in documented) or tabled is not None:
@@ -455,11 +458,7 @@ class BulletJudge(BaseJudge):
         render = render_function if kind == "functions" else render_test
         # listed in a table doxtool does not read (a test by the paths it names)
         table = tabled_names(self.companion, block)
-        tabled = {
-            path if kind == "tests" else name
-            for name in table or ()
-            for path in (test_paths(name) if kind == "tests" else [name])
-        }
+        tabled = listed_elsewhere(self.companion, block, kind, table)
         for position, item in enumerate(derived):
             if item.key in present or item.key in linked or item.key in tabled:
                 continue

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doxtool.companions.conventions import DOXTOOL, Convention, SectionSpec
-from doxtool.companions.factlines import HOME_SECTION
+from doxtool.companions.factlines import HOME_SECTION, ExpectedBlock
 from doxtool.companions.model import Companion, Section
+from doxtool.companions.unreadleads import unread_lead
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,24 @@ def holds_none(companion: Companion, title: str) -> bool:
     wrote, is missing, whatever other headings stand in its place (``##
     Examples`` where ``## Runtime Contracts`` goes)."""
     return not any(HOME_SECTION.get(block.kind) == title for block in companion.blocks)
+
+
+def said_otherwise(companion: Companion, blocks: list[ExpectedBlock]) -> bool:
+    """Whether every one of ``blocks`` (the fact blocks of a section the
+    companion lacks) is there in a form doxtool does not read (``- Klassen:``
+    over the classes, ``- Argumente von `X`:`` over the arguments): the
+    section's content is the person's, under whatever heading stands in its
+    place; a heading written for it would stand empty beside theirs."""
+    return bool(blocks) and all(unread_lead(companion, block) is not None for block in blocks)
+
+
+def held_somewhere(companion: Companion, title: str, expected: list[ExpectedBlock]) -> bool:
+    """Whether the companion holds some of the fact blocks of the section
+    ``title`` (of ``expected``, all the module's) it lacks by its title:
+    one doxtool reads (:func:`holds_none`), or all of them in the person's
+    form (:func:`said_otherwise`)."""
+    blocks = [block for block in expected if block.section == title]
+    return not holds_none(companion, title) or said_otherwise(companion, blocks)
 
 
 def titled_otherwise(companion: Companion, title: str) -> bool:

@@ -16,6 +16,7 @@ import re
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
+from doxtool.companions.labelitems import guidance_label, label_item, listed_under
 from doxtool.companions.lastowner import last_without_block
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.noneleads import SAID_NONE
@@ -123,8 +124,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             heading = content
         if (
             expected.kind == "arguments"
-            and (titled or _BOLD_LINE.fullmatch(content))
-            and not _guidance_label(content)
+            and (titled or _BOLD_LINE.fullmatch(content) or label_item(content))
+            and not guidance_label(content)
             and not _names_other(heading, expected.subject, others)
             and not _names_other(content, expected.subject, others)
             and _heads_list(companion, number, _value_names(expected))
@@ -340,28 +341,6 @@ def _lists_argument(companion: Companion, number: int, expected: ExpectedBlock) 
     return False
 
 
-#: English words a person titles notes on a list's names with, never their
-#: list (``**Pitfalls:**`` over `` - `seconds`: never above 60.``, ``**Note:**``
-#: over `` - `WaitTool`: keep it stateless.``)
-_GUIDANCE_WORDS = frozenset(
-    {
-        "note", "notes", "pitfall", "pitfalls", "caveat", "caveats", "example",
-        "examples", "tip", "tips", "warning", "warnings", "gotcha", "gotchas",
-        "limitation", "limitations", "see", "also", "important", "caution",
-        "hint", "hints", "remark", "remarks", "troubleshooting",
-        "issues", "faq", "todo", "guidance", "beware", "avoid", "mistakes",
-    }
-)  # fmt: skip
-_LABEL_WORD = LazyPattern(r"[^\W\d_]+")
-
-
-def _guidance_label(content: str) -> bool:
-    """Whether the heading or bold label ``content`` is worded as notes
-    (:data:`_GUIDANCE_WORDS`): the list under it is about the names it
-    opens with, not their list."""
-    return any(word in _GUIDANCE_WORDS for word in _LABEL_WORD.findall(content.casefold()))
-
-
 #: the lists of the module's outline a heading in any words may lead
 _OUTLINE_KINDS = frozenset({"classes", "functions"})
 
@@ -380,8 +359,8 @@ def _heading_over(companion: Companion, expected: ExpectedBlock) -> int | None:
     names = _value_names(expected)
     for number, content in shown_lines(companion):
         if (
-            (_HEADING.match(content) or _BOLD_LINE.fullmatch(content))
-            and not _guidance_label(content)
+            (_HEADING.match(content) or _BOLD_LINE.fullmatch(content) or label_item(content))
+            and not guidance_label(content)
             and _heads_list(companion, number, names)
         ):
             return number
@@ -400,7 +379,7 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
     read = {i + 1 for block in companion.blocks for i in range(block.start, block.end)}
     named = arguments = 0
     started = False
-    for at, content in shown_after(companion, number):
+    for at, content in listed_under(companion, number):
         if not content.strip() or at in read:
             continue
         if not _ITEM.match(content):

@@ -15,7 +15,7 @@ from doxtool.companions.filelines import (
     stale_run_lines,
 )
 from doxtool.companions.model import Companion
-from doxtool.companions.otherwords import holds_none, other_words
+from doxtool.companions.otherwords import held_somewhere, other_words
 from doxtool.companions.outline import front_matter_end
 from doxtool.companions.templates import TemplateError
 from doxtool.core.edits import Edit, line_content
@@ -281,7 +281,7 @@ whatever heading stands in its place.
                 [
                     s
                     for s in missing
-                    if s.title not in held or not holds_none(doc.companion, s.title)
+                    if s.title not in held or held_somewhere(doc.companion, s.title, expected)
                 ],
             )
             for spec in missing:
