@@ -81,7 +81,10 @@ backticks in the tool's section too, so it counts as taught: whether it is a
 value is not known for sure.
 
 A prompt that includes other files (`{{ include "x.md" }}`) is not checked:
-what they teach is not read. Under a `### tool:method` heading `action` is
+what they teach is not read; nor is a tool whose example's arguments a
+template fills (`"tool_args": {{fetch_args}}`, a key `"{{arg_name}}"`, or
+`{{more_args}}` where a key goes): the framework renders a value doxtool
+does not know. Under a `### tool:method` heading `action` is
 taught, and so it is when an example's `tool_name`, a list item or a
 backticked name gives the tool with a method (`todo:add`): the framework
 fills it from the method.
@@ -255,6 +258,8 @@ profile.
             if found is None or (own_tools is not None and found[0] not in own_tools):
                 continue
             module, tool = found
+            if _arguments_templated(doc, heading.name):
+                continue  # ``"tool_args": {{fetch_args}}``: what it teaches is not known
             runs, profile = "", ""
             if own_tools is not None:
                 runs = f", which profile `{prompt_set.name}` runs with this prompt"
@@ -312,6 +317,11 @@ def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
     names = [t.name for t in doc.tools if t.source == "example"]
     names += [*doc.listed_names, *mentioned]
     return any(name.startswith(prefix) and len(name) > len(prefix) for name in names)
+
+
+def _arguments_templated(doc: PromptDoc, tool: str) -> bool:
+    """Whether an example calling ``tool`` has arguments a template fills."""
+    return any(e.templated and e.tool_name == tool for e in doc.examples)
 
 
 RULES: list[type[Rule]] = [RequiredArgumentNotTaught]

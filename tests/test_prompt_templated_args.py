@@ -1,0 +1,51 @@
+"""PRM004, through the real CLI, for an example whose arguments a template
+fills (``"tool_args": {{wait_args}}``): the framework renders a value
+doxtool does not know, so no required argument is "never taught"."""
+
+from __future__ import annotations
+
+from samples import clean_files
+
+from doxtool.rules.examples import WAIT_PY
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+LABEL_PY = WAIT_PY.replace(
+    "        return Response(", '        label = self.args["label"]\n        return Response('
+)
+NOT_TAUGHT = (
+    f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+    "is never taught"
+)
+
+
+def _prm004(make_repo, run_cli, example: str) -> list[str]:
+    files = clean_files()
+    files["tools/wait.py"] = LABEL_PY
+    files[PROMPT] = f"### wait\nPause.\n~~~json\n{example}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--select", "PRM004")
+    return [line for line in result.output.splitlines() if " PRM004 " in line]
+
+
+def test_arguments_a_template_fills_may_teach_a_required_one(make_repo, run_cli) -> None:
+    for example in (
+        '{"tool_name": "wait", "tool_args": {{wait_args}}}',
+        '{"tool_name": "wait", "tool_args": {"{{arg_name}}": "x"}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": 1, {{more_args}}}}',
+        '{"tool_name": "wait", "tool_args": {\n  {{wait_args}}\n}}',
+        '{"tool_name": "wait", "tool_args": {% include "wait_args.json" %}}',
+    ):
+        assert _prm004(make_repo, run_cli, example) == [], example
+
+
+def test_a_template_in_a_value_or_a_condition_fills_no_argument(make_repo, run_cli) -> None:
+    for example in (
+        '{"tool_name": "wait", "tool_args": {"seconds": "{{seconds}}"}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": {{seconds}}}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": 1{{if x}}, "n": 2{{endif}}}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": {"a": 1, {{more}}}}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": 1}, "headline": "{{h}}"}',
+    ):
+        assert _prm004(make_repo, run_cli, example) == [NOT_TAUGHT], example
+    # another tool's call with templated arguments leaves `wait`'s unknown
+    example = '{"tool_name": "other", "tool_args": {{other_args}}}'
+    assert _prm004(make_repo, run_cli, example) == [NOT_TAUGHT]
