@@ -1,6 +1,9 @@
-"""PRM004, through the real CLI, for an example whose arguments a template
-fills (``"tool_args": {{wait_args}}``): the framework renders a value
-doxtool does not know, so no required argument is "never taught"."""
+"""Template variables where a prompt names its tool or its arguments,
+through the real CLI: the framework renders a value doxtool does not know,
+so no required argument is "never taught" (PRM004) when a template fills an
+example's arguments (``"tool_args": {{wait_args}}``), and no tool is "taught
+by no prompt" (PRM001) when its own prompt names a tool by a variable
+(``### {{tool_name}}``)."""
 
 from __future__ import annotations
 
@@ -49,3 +52,25 @@ def test_a_template_in_a_value_or_a_condition_fills_no_argument(make_repo, run_c
     # another tool's call with templated arguments leaves `wait`'s unknown
     example = '{"tool_name": "other", "tool_args": {{other_args}}}'
     assert _prm004(make_repo, run_cli, example) == [NOT_TAUGHT]
+
+
+def test_a_tool_prompt_naming_its_tool_by_a_variable_may_teach_it(make_repo, run_cli) -> None:
+    untaught = (
+        "tools/wait.py:4:1: PRM001 tool `wait` is taught by no prompt in `prompts/`; the "
+        "model is never taught to call it (`prompts/agent.system.tool.wait.md` exists, but "
+        "no `### wait` heading, example or list item in it names the tool: add one, or "
+        "list it in `internal-tools`)"
+    )
+    example = '~~~json\n{"tool_name": "%s", "tool_args": {"seconds": 1}}\n~~~\n'
+    for prompt, found in (
+        ("### {{tool_name}}\nPause.\nargs: optional `seconds`\n", []),
+        ("## `{{ name }}` tool\nPause.\n", []),
+        ("# Pausing\nPause.\n" + example % "{{tool_name}}", []),
+        # a condition or a variable in the prose names no tool
+        ("### {{if slow}}\nPause.\n{{endif}}\n", [untaught]),
+        ("# Pausing\nPause for {{seconds}} seconds.\n", [untaught]),
+    ):
+        files = clean_files()
+        files[PROMPT] = prompt
+        result = run_cli(make_repo(files), "check", "--select", "PRM001")
+        assert [line for line in result.output.splitlines() if " PRM001 " in line] == found, prompt
