@@ -58,7 +58,9 @@ definition list's term (`url` on its line, `: the page` on the next), or
 where only a name goes in a code block of another language than JSON
 (`fetch(url="...")`, `<arg name="url">`, `<url>...</url>`, `{ url: string
 }`, raw XML too; not in HTML markup, a block whose tags are all HTML's,
-`<details><summary>More</summary>`, `<br>`, `<a href="...">`) or in a JSON
+`<details><summary>More</summary>`, `<br>`, `<a href="...">`), or an
+element holding a value in a paragraph that is no HTML markup (a call in
+XML written in prose, `<fetch><url>https://a.b</url></fetch>`), or in a JSON
 Schema's `properties`; not on a line about what the tool returns or what not
 to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
