@@ -74,3 +74,21 @@ def test_a_tool_prompt_naming_its_tool_by_a_variable_may_teach_it(make_repo, run
         files[PROMPT] = prompt
         result = run_cli(make_repo(files), "check", "--select", "PRM001")
         assert [line for line in result.output.splitlines() if " PRM001 " in line] == found, prompt
+
+
+def test_a_profile_override_including_the_file_it_overrides_teaches_what_that_does(
+    make_repo, run_cli
+) -> None:
+    """``{{ include original }}`` under the tool's heading in a profile's
+    override renders the core prompt there: what it teaches is not read, so
+    no required argument is "never taught"; what the override adds is checked."""
+    files = clean_files()
+    files["tools/wait.py"] = LABEL_PY
+    files[PROMPT] = "### wait\nPause.\nargs: `label`, optional `seconds`\n"
+    override = "agents/dev/prompts/agent.system.tool.wait.md"
+    files[override] = "### wait\n{{ include original }}\n\nalso args: `hours`\n"
+    result = run_cli(make_repo(files), "check", "--select", "PRM003,PRM004")
+    assert [line for line in result.output.splitlines() if " PRM" in line] == [
+        f"{override}:4:13: PRM003 argument `hours` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
 from doxtool.prompts.argtext import listed_arguments, worded_arguments
+from doxtool.prompts.listing import ORIGINAL_RE
 from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.schema import alternative_groups
 from doxtool.prompts.sets import PromptSet
@@ -82,7 +83,8 @@ A name an `args:` line writes in backticks where doxtool reads a value
 backticks in the tool's section too, so it counts as taught: whether it is a
 value is not known for sure.
 
-A prompt that includes other files (`{{ include "x.md" }}`) is not checked:
+A prompt that includes other files (`{{ include "x.md" }}`, or a profile's
+override including the file it overrides, `{{ include original }}`) is not checked:
 what they teach is not read; nor is a tool whose example's arguments a
 template fills (`"tool_args": {{fetch_args}}`, a key `"{{arg_name}}"`, or
 `{{more_args}}` where a key goes): the framework renders a value doxtool
@@ -245,11 +247,13 @@ profile.
         """The required arguments of the tools ``doc`` documents (in
         ``prompt_set``) that it never names; with ``own_tools``, of those of
         the profile's own tools only, which it runs with this inherited prompt."""
-        if doc.includes:
-            return  # what the included files teach is not known here
+        text = ctx.prompt_text(path)
+        if doc.includes or ORIGINAL_RE.search(text):
+            # what the included files teach (the file a profile's override
+            # includes with ``{{ include original }}`` too) is not known here
+            return
         taught_all = {a.name for a in doc.arguments}
         # ``use url arg for the page address``: the file's sentences, once
-        text = ctx.prompt_text(path)
         worded = worded_arguments(text)
         starts = sorted({h.line for h in doc.tools if h.source in ("heading", "title")})
         lines = re.split(r"\r\n?|\n", text)
