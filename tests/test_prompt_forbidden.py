@@ -310,3 +310,30 @@ def test_a_default_cell_saying_more_than_a_value_still_marks_its_row(make_repo, 
     assert [line.split(": ", 1)[1].split(" but ")[0] for line in found] == [
         "PRM003 argument `status` is taught for `wait`",
     ]
+
+
+def test_an_item_or_heading_telling_not_to_call_its_tool_teaches_it_not(make_repo, run_cli) -> None:
+    """``### search: never call from here`` and ``- `search`: do not call it``
+    in another tool's prompt tell the model not to call `search`: with no
+    other prompt teaching it, `search` is taught by none (PRM001)."""
+    search = clean_files()["tools/wait.py"].replace("WaitTool", "SearchTool")
+    untaught = (
+        "tools/search.py:4:1: PRM001 tool `search` has no prompt in `prompts/`; the model "
+        "is never taught to call it (add `prompts/agent.system.tool.search.md`, or list it "
+        "in `internal-tools`)"
+    )
+    wait = clean_files()["prompts/agent.system.tool.wait.md"]
+    for line, found in (
+        ("### search: never call from here", [untaught]),
+        ("### search \u2014 do not call directly", [untaught]),
+        ("- `search`: never call it from here", [untaught]),
+        ("- **search** \u2014 never invoke this tool", [untaught]),
+        # a rule on how to call it still teaches it
+        ("- `search`: never call it with an empty query", []),
+        ("### search: never call from here\nargs: `seconds`", [untaught]),
+    ):
+        files = {
+            "tools/search.py": search,
+            "prompts/agent.system.tool.wait.md": f"{wait}\n{line}\n",
+        }
+        assert [x for x in _check(make_repo, run_cli, files) if "PRM001" in x] == found, line

@@ -33,6 +33,8 @@ def test_an_example_introduced_as_the_answer_may_call_the_tool_that_ends_the_tur
         "Example of the final message:",
         "Then tell the user:",
         "Confirm it back to the user:",
+        "Then hand the page back:",
+        "Finish with:",
         # in other languages (before, PRM006 reported these)
         "Danach antworte dem Benutzer:",
         "Puis réponds à l'utilisateur :",

@@ -1,7 +1,9 @@
 """Argument names a paragraph writes bare, outside code spans, where only a
 name goes: a call's parameters (``memory_save(text, area)``), ``name=value``
 (``text=<fact>``), the keys of a brace object (``{ text: string, area?:
-string }``), a list item opening with a name (``- text: the fact``) and the
+string }``), an element holding a value in a line that is no HTML markup
+(``<notes><text>hello</text></notes>``), a list item opening with a name
+(``- text: the fact``) and the
 words of an arguments line in another language or spelling (``Parameter:
 text, area``, ``参数：text``), the terms of a definition list (``text``
 on its line, ``: the note`` on the next) and, anywhere in a line of prose, a
@@ -41,6 +43,9 @@ _LEAD_RE = re.compile(
     re.I,
 )
 _WORD_RE = re.compile(_NAME)
+#: an element holding a value in a line of prose, as a call written in XML
+#: gives an argument (``<fetch><url>https://a.b</url></fetch>``)
+_ELEMENT_RE = re.compile(rf"<({_NAME})>[^<>\n]*</\1>")
 #: a name no word of prose is spelled like, written bare in a line of prose:
 #: snake_case (``book_number``) or camelCase (``bookNumber``); not a path, a
 #: file name, a dotted name, a host, nor a function called (``memory_save(``)
@@ -75,9 +80,13 @@ def bare_written_names(
     masked = _masked(content, spans)
     found: list[tuple[int, str]] = []
     start = 0
+    # a call in XML, not HTML markup (``<b>bold</b>``): its elements' names
+    xml = "</" in masked and html_tags(masked) is None
     for line in masked.split("\n"):
         if not NOT_ARGUMENTS_RE.search(line):
             found.extend((start + offset, name) for offset, name in _line_names(line))
+            if xml:
+                found.extend((start + m.start(1), m.group(1)) for m in _ELEMENT_RE.finditer(line))
             if not _GONE_RE.search(line):
                 # ``use collection, book_number and hadith_number``
                 plain = _TEMPLATE_RE.sub(lambda m: " " * len(m.group()), line)

@@ -19,6 +19,7 @@ from doxtool.prompts.model import (
     TaughtArgument,
 )
 from doxtool.prompts.nested import add_nested_calls
+from doxtool.prompts.templated import arguments_templated
 
 
 def read_call(
@@ -60,6 +61,9 @@ def read_call(
         at = position(member.value_offset) if member else (line, column)
         doc.tools.append(PromptTool(tool_name, *at, "example"))
     tool_args = loaded.data.get("tool_args")
+    example.templated = arguments_templated(
+        text, args_member.value_offset if args_member else None, tool_args
+    )
     if tool is not None and tool_name is None and tool_args is None:
         _bare_arguments(doc, example, tool, members, position)
     if isinstance(tool_args, dict):

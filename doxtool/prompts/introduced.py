@@ -31,12 +31,16 @@ _PLAIN_WORD = re.compile(r"[^\W\d_]+\Z")
 _INLINE_EXAMPLE = re.compile(r"`[ \t]*\{[^`]*`")
 #: the words of a label that introduce the agent's answer: ``your final
 #: answer looks like:``, ``reply like this:``, ``example of the final message:``,
-#: ``then tell the user:``, ``confirm it to the user:``; in other languages too
+#: ``then tell the user:``, ``confirm it to the user:``, ``then hand the page
+#: back:``, ``finish with:``; in other languages too
 #: (``Danach antworte dem Benutzer:``, ``然后回复用户：``)
 _ANSWER_LABEL = re.compile(
     r"\b(?:answer(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|respon(?:d|ds|ded|ding|se|ses)"
     r"|final[ \t]+(?:message|output|result|words?)"
-    r"|(?:tell|confirm|report|inform|notify|let)\b(?:[ \t]+\w+){0,3}?[ \t]+the[ \t]+user)\b"
+    r"|(?:tell|confirm|report|inform|notify|let)\b(?:[ \t]+\w+){0,3}?[ \t]+the[ \t]+user"
+    # ``then hand the page back:``, ``finish with:``, ``wrap up with:``
+    r"|hand(?:s|ed|ing)?\b(?:[ \t]+\w+){0,3}?[ \t]+back|finish(?:es|ed|ing)?[ \t]+with"
+    r"|wrap(?:s|ped|ping)?[ \t]+up)\b"
     rf"|{ANSWER}",
     re.I,
 )

@@ -40,7 +40,7 @@ from doxtool.prompts.sets import PromptSet, tool_key
 #: the framework's patterns (helpers/files.py): a named include, the same
 #: file from the directories after this one, a variable it is given
 _INCLUDE_RE = re.compile(r"{{\s*include\s*['\"](.*?)['\"]\s*}}")
-_ORIGINAL_RE = re.compile(r"{{\s*include\s+original\s*}}")
+ORIGINAL_RE = re.compile(r"{{\s*include\s+original\s*}}")
 _VARIABLE_RE = re.compile(r"{{(\w+)}}")
 #: the placeholder spelled with blanks, which the framework does not fill
 SPACED_TOOLS_RE = re.compile(r"\{\{\s*tools\s*\}\}")
@@ -236,7 +236,7 @@ def _render(
             placeholders += _render(found, search, text_of, result, stack, wrapper, inner)
         return ""
 
-    text = _INCLUDE_RE.sub(include, _ORIGINAL_RE.sub(original, text))
+    text = _INCLUDE_RE.sub(include, ORIGINAL_RE.sub(original, text))
     result.size += len(text)
     return placeholders
 
@@ -285,7 +285,7 @@ def included_files(path: str, search: SearchPath, text_of: TextOf) -> Includes:
             found.known = False
             continue
         targets: list[tuple[str | None, Folders]] = []
-        if _ORIGINAL_RE.search(text):
+        if ORIGINAL_RE.search(text):
             # none found: the framework renders nothing
             original = search.original(current, folders)
             if original is not None:

@@ -136,6 +136,9 @@ class PromptExample:
     label: str = ""
     #: where the value of each ``tool_args`` key lies, ``[line, column]``, where known
     places: dict[str, list[int]] = field(default_factory=dict)
+    #: a template fills its arguments (``"tool_args": {{fetch_args}}``): which
+    #: ones it gives is not known (:mod:`doxtool.prompts.templated`)
+    templated: bool = False
 
 
 @dataclass

@@ -90,7 +90,8 @@ _NOT_YET_CELL_RE = re.compile(
 _STRUCK = "~~"
 
 
-#: a clause that tells the model not to send a name, or says the tool does
+#: a clause that tells the model not to send a name (or not to call the tool
+#: an item or a heading names: ``never call it from here``), or says the tool does
 #: not take it: ``do not use this argument``, ``never set this``, ``must not
 #: be used``, ``ignored``, ``not supported``, ``not implemented yet``; the
 #: whole of a clause, so that ``never set this to a directory`` or ``ignored
@@ -100,8 +101,11 @@ _FORBID_CLAUSE_RE = re.compile(
     r"(?:(?:is|are)[ \t]+)?(?:"
     r"(?:do[ \t]+not|don[\u2019']t|never|must[ \t]+not|should[ \t]+not|cannot|can[\u2019']t)"
     r"[ \t]+(?:be[ \t]+)?(?:use|used|send|sent|pass|passed|set|give|given|add|added|"
-    r"include|included|provide|provided|supply|supplied)"
-    r"(?:[ \t]+(?:this|it|this[ \t]+(?:argument|arg|key|field|parameter|option)))?"
+    r"include|included|provide|provided|supply|supplied|"
+    r"call|called|invoke|invoked|run)"
+    r"(?:[ \t]+(?:this|it|this[ \t]+(?:argument|arg|key|field|parameter|option|tool)))?"
+    # a tool's item or heading: ``never call it from here``, ``do not invoke directly``
+    r"(?:[ \t]+(?:(?:from[ \t]+)?here|directly))?"
     r"|ignored|unused|coming[ \t]+soon|"
     r"not[ \t]+(?:yet[ \t]+)?(?:supported|used|read|accepted|available|implemented|released)"
     r"(?:[ \t]+yet)?(?:[ \t]+(?:here|(?:by|in|for|with|on)[ \t]+(?:this|the)[ \t]+"

@@ -15,6 +15,7 @@ from doxtool.rules.contract_scope import class_line, tool_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.shared_bases import stub_base
+from doxtool.rules.templated_names import named_by_variable
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run import sparse
 from doxtool.run.codeprompts import code_loaded_prompts, extension_taught
@@ -99,7 +100,10 @@ finds them
 (`{{ include "prompts/partials/wait.md" }}` reads that path from the
 repository's root first, then `wait.md` on the agent's search path of prompt
 directories); a tool is not reported when a prompt named for it, or naming
-it, has an include doxtool cannot find. A profile override alone does not teach a core tool
+it, has an include doxtool cannot find, nor when a prompt named for it
+names a tool by a template variable (`### {{tool_name}}`, `"tool_name":
+"{{tool_name}}"`): what the framework renders there is not known. A profile
+override alone does not teach a core tool
 (the finding names the profiles whose prompts teach it: their models are told;
 a plugin's prompts for one profile, `plugins/<p>/agents/<profile>/prompts/`,
 which the framework searches for that profile's agents, among them).
@@ -322,6 +326,8 @@ hold them.
             path = next((p for p in paths if ctx.exists(p)), paths[0])
             if any(_prose_teaches(ctx, p, name) for p in paths if ctx.exists(p)):
                 continue  # its own file calls it by name in prose (``Use `telegram_send```)
+            if any(named_by_variable(ctx, p) for p in paths if ctx.exists(p)):
+                continue  # its own file names a tool by a variable (``### {{tool_name}}``)
             # a profile's own prompts may teach it: that profile's model is told
             profiles = [*_teaching_profiles(ctx, module, name), *_plugin_profiles(ctx, name)]
             untold = (

@@ -176,8 +176,8 @@ is a plain word counts only in backticks or before "tool" (`` `response` ``,
 "the response tool"): "send a response" names no tool. Nor is an example
 reported that its label introduces as the agent's answer ("your final answer
 looks like:", "reply like this:", "example of the final message:", "then
-tell the user:"; in other languages too, "Danach antworte dem Benutzer:")
-when the
+tell the user:", "then hand the page back:", "finish with:"; in other
+languages too, "Danach antworte dem Benutzer:") when the
 tool it calls ends the turn on every return (`break_loop=True`), as
 `response` does: it shows the call that ends the task. Under a label that
 says nothing of an answer (`usage:`) such a call is still reported. In a

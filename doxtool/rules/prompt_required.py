@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
 from doxtool.prompts.argtext import listed_arguments, worded_arguments
+from doxtool.prompts.listing import ORIGINAL_RE
 from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.schema import alternative_groups
 from doxtool.prompts.sets import PromptSet
@@ -58,7 +59,9 @@ definition list's term (`url` on its line, `: the page` on the next), or
 where only a name goes in a code block of another language than JSON
 (`fetch(url="...")`, `<arg name="url">`, `<url>...</url>`, `{ url: string
 }`, raw XML too; not in HTML markup, a block whose tags are all HTML's,
-`<details><summary>More</summary>`, `<br>`, `<a href="...">`) or in a JSON
+`<details><summary>More</summary>`, `<br>`, `<a href="...">`), or an
+element holding a value in a paragraph that is no HTML markup (a call in
+XML written in prose, `<fetch><url>https://a.b</url></fetch>`), or in a JSON
 Schema's `properties`; not on a line about what the tool returns or what not
 to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
@@ -80,8 +83,12 @@ A name an `args:` line writes in backticks where doxtool reads a value
 backticks in the tool's section too, so it counts as taught: whether it is a
 value is not known for sure.
 
-A prompt that includes other files (`{{ include "x.md" }}`) is not checked:
-what they teach is not read. Under a `### tool:method` heading `action` is
+A prompt that includes other files (`{{ include "x.md" }}`, or a profile's
+override including the file it overrides, `{{ include original }}`) is not checked:
+what they teach is not read; nor is a tool whose example's arguments a
+template fills (`"tool_args": {{fetch_args}}`, a key `"{{arg_name}}"`, or
+`{{more_args}}` where a key goes): the framework renders a value doxtool
+does not know. Under a `### tool:method` heading `action` is
 taught, and so it is when an example's `tool_name`, a list item or a
 backticked name gives the tool with a method (`todo:add`): the framework
 fills it from the method.
@@ -240,11 +247,13 @@ profile.
         """The required arguments of the tools ``doc`` documents (in
         ``prompt_set``) that it never names; with ``own_tools``, of those of
         the profile's own tools only, which it runs with this inherited prompt."""
-        if doc.includes:
-            return  # what the included files teach is not known here
+        text = ctx.prompt_text(path)
+        if doc.includes or ORIGINAL_RE.search(text):
+            # what the included files teach (the file a profile's override
+            # includes with ``{{ include original }}`` too) is not known here
+            return
         taught_all = {a.name for a in doc.arguments}
         # ``use url arg for the page address``: the file's sentences, once
-        text = ctx.prompt_text(path)
         worded = worded_arguments(text)
         starts = sorted({h.line for h in doc.tools if h.source in ("heading", "title")})
         lines = re.split(r"\r\n?|\n", text)
@@ -255,6 +264,8 @@ profile.
             if found is None or (own_tools is not None and found[0] not in own_tools):
                 continue
             module, tool = found
+            if _arguments_templated(doc, heading.name):
+                continue  # ``"tool_args": {{fetch_args}}``: what it teaches is not known
             runs, profile = "", ""
             if own_tools is not None:
                 runs = f", which profile `{prompt_set.name}` runs with this prompt"
@@ -312,6 +323,11 @@ def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
     names = [t.name for t in doc.tools if t.source == "example"]
     names += [*doc.listed_names, *mentioned]
     return any(name.startswith(prefix) and len(name) > len(prefix) for name in names)
+
+
+def _arguments_templated(doc: PromptDoc, tool: str) -> bool:
+    """Whether an example calling ``tool`` has arguments a template fills."""
+    return any(e.templated and e.tool_name == tool for e in doc.examples)
 
 
 RULES: list[type[Rule]] = [RequiredArgumentNotTaught]
