@@ -377,6 +377,26 @@ def test_a_sentence_going_on_about_some_arguments_is_no_lead(run_cli, make_repo)
     assert line in after
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- `WaitTool` takes no options; the clock comes from the environment.\n",
+        "- The tool takes no options.\n",
+        "- Options: none.\n",
+        "- Options (set in `settings.json`): none.\n",
+    ],
+)
+def test_no_options_is_no_statement_of_the_arguments(run_cli, make_repo, line: str) -> None:
+    """Options may be a tool's settings, not its call's arguments: a line
+    saying there are none is not named as false, and the block is written."""
+    found, _, after = _run(run_cli, make_repo, ARGUMENTS, line)
+    assert found == [
+        "tools/wait.py.dox.md:6:1: DOX111 arguments of `WaitTool` are not documented"
+        " (no `Arguments of `WaitTool`:` line) [*]"
+    ]
+    assert line in after and ARGUMENTS in after
+
+
 def test_an_arguments_line_naming_no_class_is_the_one_class_left_without_one(
     run_cli, make_repo
 ) -> None:

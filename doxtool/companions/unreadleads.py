@@ -303,10 +303,10 @@ _UNNAMED = {
 
 #: a label in words a person also titles other lists with (``**Options**``,
 #: ``### Options``, ``- Options:``, ``**Parameters**``): a lead of the
-#: arguments only over a list naming one of them
+#: arguments only over a list naming one of them (``- Options: none.``: never)
 _LABEL = LazyPattern(
     rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?options"
-    r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
+    rf"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*(?:{SAID_NONE})?"
     rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?options[ \t]*#*[ \t]*"
     rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
     re.IGNORECASE,
