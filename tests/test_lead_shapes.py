@@ -397,6 +397,34 @@ def test_no_options_is_no_statement_of_the_arguments(run_cli, make_repo, line: s
     assert line in after and ARGUMENTS in after
 
 
+@pytest.mark.parametrize(
+    "heading", ["### build_index()", "### `_normalize(url)` helper", "#### `Cache.load(path)`"]
+)
+@pytest.mark.parametrize(
+    "line", ["- Arguments: none.", "**Arguments:** none.", "It takes no arguments."]
+)
+def test_a_line_under_a_helpers_heading_is_the_helpers(
+    run_cli, make_repo, heading: str, line: str
+) -> None:
+    """``- Arguments: none.`` in a section about a helper function of the
+    module (its heading names it as a call) is the helper's: the tool's
+    arguments are missing, and the fix writes them where they belong."""
+    helper = f"## Helpers\n\n{heading}\n\n{line}\n\n## Work Guidance\n"
+    text = COMPANION.replace(ARGUMENTS, "").replace("## Work Guidance\n", helper)
+    root: Path = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": text})
+    found = run_cli(root, "check", "--select", "DOX111", "tools/wait.py").output
+    assert "DOX111 arguments of `WaitTool` are not documented (no `Arguments of" in found
+    run_cli(root, "check", "--select", "DOX111", "--fix", "tools/wait.py")
+    fixed = (root / "tools/wait.py.dox.md").read_text()
+    assert ARGUMENTS + BREAK_LOOP in fixed and helper in fixed
+
+
+@pytest.mark.parametrize("heading", ["### `execute(**kwargs)`", "### `WaitTool()`"])
+def test_a_line_under_the_tools_own_heading_is_the_tools(run_cli, make_repo, heading: str) -> None:
+    found, _, _ = _run(run_cli, make_repo, ARGUMENTS, f"\n{heading}\n\n- Arguments: none.\n\n")
+    assert "(line 12 says there are none, but `WaitTool` reads `seconds`" in found[0]
+
+
 def test_an_arguments_line_naming_no_class_is_the_one_class_left_without_one(
     run_cli, make_repo
 ) -> None:

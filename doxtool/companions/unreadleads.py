@@ -16,6 +16,9 @@ import re
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
+from doxtool.companions.headingsubjects import names as _names
+from doxtool.companions.headingsubjects import names_helper
+from doxtool.companions.headingsubjects import names_other as _names_other
 from doxtool.companions.lastowner import last_without_block
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.noneleads import SAID_NONE
@@ -137,6 +140,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and unnamed_line is not None
             and unnamed_line.fullmatch(content)
             and not _names_other(heading, expected.subject, others)
+            and not (expected.kind == "arguments" and names_helper(heading, expected.subject))
             # ``- `Finisher` ends the task; `break_loop` is always `true`.``
             and not _names_other(content, expected.subject, others)
             and (not _LABEL.fullmatch(content) or _lists_argument(companion, number, expected))
@@ -147,8 +151,10 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
         previous = line_content(companion.lines[number - 2]) if number > 1 else ""
-        if expected.kind == "arguments" and takes_none(
-            content, expected.subject, not others, previous
+        if (
+            expected.kind == "arguments"
+            and takes_none(content, expected.subject, not others, previous)
+            and not names_helper(heading, expected.subject)  # ``### build_index()``
         ):
             return number  # ``- `FetchTool` takes no arguments.``
     if expected.kind == "arguments":
@@ -199,21 +205,6 @@ def _sentence_only(content: str) -> bool:
     """Whether ``content`` is a lead of ``break_loop`` only as a sentence
     naming no class, not as its item (``- `break_loop`: ...``)."""
     return bool(_BREAK_LOOP_SENTENCE.fullmatch(content)) and not _BREAK_LOOP_ITEM.fullmatch(content)
-
-
-def _names(text: str, name: str) -> bool:
-    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
-
-
-def _names_other(heading: str, subject: str, others: set[str]) -> bool:
-    """Whether ``heading`` (or a line) names another class of the companion
-    and not ``subject``: a line naming no class under ``### `FindTool` `` is
-    ``FindTool``'s, never another class's; a line naming it is its own."""
-
-    def named(name: str) -> bool:
-        return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", heading) is not None
-
-    return bool(heading) and not named(subject) and any(named(name) for name in others)
 
 
 #: a heading (or a bold line) naming a list of the module's outline or its
