@@ -20,6 +20,7 @@ from functools import partial
 
 from doxtool.companions.factlines import group_follows, method_name, spans
 from doxtool.companions.itemtext import continuation, dressed_span, read_wrapped
+from doxtool.companions.testnames import DOTTED_TEST, is_dotted_test
 from doxtool.core.patterns import LazyPattern
 
 #: how the agent-zero format writes a class without bases
@@ -33,8 +34,8 @@ SIGNATURE = LazyPattern(r"(?:async\s+)?(?:def\s+)?[^\W\d]\w*\s*\(")
 # What may follow an item's name for the line to still be that item: nothing,
 # punctuation, or a note set off by a colon, a dash or a full stop
 _SET_OFF = re.compile(r"[ \t]*(?:$|[:.,;!]|[\u2014\u2013]|-(?:[ \t]|$))")
-# a test path: no spaces, a file or a pytest node id
-_TEST_PATH = LazyPattern(r"\S*(?:/\S*|\.py\S*|::\S*)")
+# a test path: no spaces, a file, a pytest node id or a dotted module
+_TEST_PATH = LazyPattern(rf"\S*(?:/\S*|\.py\S*|::\S*)|{DOTTED_TEST}")
 # a class written with its bases in its code span (`` `Name(Base)` ``,
 # `` `class Name(Base):` ``): the bases are dotted names
 _CLASS_SPAN = LazyPattern(
@@ -274,7 +275,7 @@ def related_test_item(content: str) -> BulletCode | None:
 
 def _is_test_path(word: str) -> bool:
     path = word.partition("::")[0]
-    return "/" in path or path.endswith(".py")
+    return "/" in path or path.endswith(".py") or is_dotted_test(path)
 
 
 def linked_test(content: str) -> bool:

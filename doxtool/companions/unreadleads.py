@@ -26,6 +26,7 @@ from doxtool.companions.parenstatement import PARENTHESIZED, parenthesized_value
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.companions.shownlines import shown_after, shown_lines
 from doxtool.companions.takesnone import takes_none
+from doxtool.companions.testleads import tests_line
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
 
@@ -104,6 +105,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         if found is None and expected.kind in _OUTLINE_KINDS:
             # in any words or language (``### Klassen``) over a list of them
             return _heading_over(companion, expected)
+        if found is None and expected.kind == "tests":  # ``- Tests: `tests/x.py`.``
+            return tests_line(companion, _value_names(expected))
         return found
     if not expected.subject:
         return None
@@ -468,7 +471,7 @@ def unread_key(companion: Companion, key: str, lines: list[str] | None = None) -
     (``kind:subject``) that doxtool did not read as it (``lines``: the block
     as rendered, whose items name the arguments a heading's list may name)."""
     kind, _, subject = key.partition(":")
-    rendered = _RENDERED_NAME if kind == "arguments" else _RENDERED_ITEM
+    rendered = _RENDERED_NAME if kind in ("arguments", "tests") else _RENDERED_ITEM
     named = (rendered.match(line) for line in (lines or [])[1:])
     values = [{"name": found.group(1)} for found in named if found is not None]
     expected = ExpectedBlock(key, kind, subject or None, "", [], values)
