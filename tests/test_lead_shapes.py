@@ -425,6 +425,37 @@ def test_a_line_under_the_tools_own_heading_is_the_tools(run_cli, make_repo, hea
     assert "(line 12 says there are none, but `WaitTool` reads `seconds`" in found[0]
 
 
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "- Argumente von `WaitTool`:",
+        "- Аргументы `WaitTool`:",
+        "- `WaitTool` 的参数：",
+        "- **`WaitTool`:**",
+    ],
+)
+def test_a_lead_in_another_language_over_the_items_gets_no_second_block(
+    run_cli, make_repo, lead: str
+) -> None:
+    """A bullet naming the class and ending with a colon, in any words,
+    over items naming the arguments: the person's lead, read as one doxtool
+    does not read; no block is written beside it."""
+    found, before, after = _run(run_cli, make_repo, ARGUMENTS, f"{lead}\n  - `seconds`: 0 s.\n")
+    assert found == [
+        "tools/wait.py.dox.md:6:1: DOX111 arguments of `WaitTool` are not documented in a form"
+        " doxtool reads (it cannot read line 9 as an `Arguments of `WaitTool`:` line with the"
+        " arguments under it)"
+    ]
+    assert after == before
+
+
+def test_a_bullet_over_items_naming_no_argument_is_no_lead(run_cli, make_repo) -> None:
+    line = "- Hinweise zu `WaitTool`:\n  - `asyncio.sleep` wartet.\n"
+    found, _, after = _run(run_cli, make_repo, ARGUMENTS, line)
+    assert found[0].endswith("(no `Arguments of `WaitTool`:` line) [*]")
+    assert line in after and ARGUMENTS in after
+
+
 def test_an_arguments_line_naming_no_class_is_the_one_class_left_without_one(
     run_cli, make_repo
 ) -> None:
