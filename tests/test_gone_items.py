@@ -94,6 +94,17 @@ def test_an_item_not_saying_so_is_still_unread(make_repo, run_cli, item) -> None
     assert "argument `hours` is documented but `WaitTool` never reads it" in finding
 
 
+@pytest.mark.parametrize("cell", ["removed in v2", "(deprecated)", "**Obsolete**"])
+def test_a_table_row_saying_its_argument_is_gone_is_no_finding(make_repo, run_cli, cell) -> None:
+    table = (
+        "| Name | Type | Notes |\n|---|---|---|\n| `seconds` | integer | |\n"
+        f"| `minutes` | integer | |\n| `hours` | integer | {cell} |\n"
+    )
+    lead = "- Arguments of `WaitTool`:\n"
+    root = _repo(make_repo, WAIT_DOX.replace(lead + SECONDS, lead + "\n" + table + "\n"))
+    assert _findings(run_cli, root) == []
+
+
 def test_an_argument_read_is_judged_whatever_its_item_says(make_repo, run_cli) -> None:
     item = "  - `minutes`: required string. Deprecated.\n"
     root = _repo(make_repo, WAIT_DOX.replace(SECONDS, SECONDS + item))

@@ -45,9 +45,9 @@ _GONE_CLAUSE = LazyPattern(
     re.I,
 )
 #: what opens a description: a parenthesis, a sentence, a colon, a dash set
-#: off by spaces
+#: off by spaces, a table's cell (``| `proxy` | string | removed in v2 |``)
 _OPENINGS = LazyPattern(
-    r"[.;:!()\[\]\uff08\uff09\u3002\uff1b\uff1a]|[ \t][\u2014\u2013-]+[ \t]|^[\u2014\u2013-]+[ \t]"
+    r"[.;:!()\[\]|\uff08\uff09\u3002\uff1b\uff1a]|[ \t][\u2014\u2013-]+[ \t]|^[\u2014\u2013-]+[ \t]"
 )
 #: what may dress a clause: emphasis, spaces, a dash
 _EDGES = "*_ \t\u2014\u2013-"
