@@ -18,7 +18,7 @@ from doxtool.companions.factlines import (
     split_list,
 )
 from doxtool.companions.headings import normalize_title
-from doxtool.companions.helditems import held_items, insertion_edit
+from doxtool.companions.helditems import held_items, insertion_edit, read_names
 from doxtool.companions.itemmarks import arrange
 from doxtool.companions.keeping import true_item_lines, with_persons_arguments
 from doxtool.companions.lazylines import lazy_line, past_item_lines
@@ -151,12 +151,6 @@ def _spaced_headings(companion: Companion) -> bool:
     )
 
 
-def _read_names(expected: ExpectedBlock) -> set[str]:
-    """The names of the arguments ``expected`` (an arguments block) lists."""
-    values = expected.values if isinstance(expected.values, list) else []
-    return {v["name"] for v in values if isinstance(v, dict) and isinstance(v.get("name"), str)}
-
-
 def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> Edit | None:
     if existing.table or values_agree(expected, existing):
         return None  # (a table is the person's form: never rewritten as a list)
@@ -169,7 +163,7 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
             # ``- Arguments of `X`:`` then ``none.`` at the margin, one
             # paragraph: items written under the lead would split it
             return None
-        held = held_items(companion, existing, _read_names(expected))
+        held = held_items(companion, existing, read_names(expected))
         if held or lazy_line(companion, existing.end):
             # items a person's words hold, or a paragraph of theirs going on
             # from the last item: the missing items are added after it

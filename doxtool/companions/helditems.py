@@ -78,6 +78,12 @@ def held_items(companion: Companion, block: FactBlock, read: set[str]) -> set[st
     return held
 
 
+def read_names(expected: ExpectedBlock) -> set[str]:
+    """The names of the arguments ``expected`` (an arguments block) lists."""
+    values = expected.values if isinstance(expected.values, list) else []
+    return {v["name"] for v in values if isinstance(v, dict) and isinstance(v.get("name"), str)}
+
+
 def after_last_item(block: FactBlock) -> int | None:
     """The index of the line after the last item of ``block`` (a second copy
     of one included) and the lines that are part of it (nested notes, its

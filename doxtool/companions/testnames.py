@@ -34,3 +34,10 @@ def dotted_paths(name: str) -> list[str]:
         stem = "/".join(parts[:end])
         paths += [stem + ".py", stem + "/__init__.py"]
     return paths
+
+
+def is_test_path(word: str) -> bool:
+    """Whether ``word`` names a test: a path (``tests/x.py``, a node
+    ``tests/x.py::test_a``) or a dotted module."""
+    path = word.partition("::")[0]
+    return "/" in path or path.endswith(".py") or is_dotted_test(path)
