@@ -274,7 +274,7 @@ def test_a_bullet_out_of_a_notes_nested_list_ends_it(make_repo, run_cli) -> None
 
 
 def test_a_note_before_the_first_item_leads_no_list_of_its_own(make_repo, run_cli) -> None:
-    dox = _dox("  All of them add up:\n" + _items() + "  - `old`: no longer used.\n")
+    dox = _dox("  All of them add up:\n" + _items() + "  - `old`: a count.\n")
     root = _repo(make_repo, dox)
     assert _findings(run_cli, root) == [
         f"{DOX}:21:1: DOX111 argument `old` is documented but `WaitTool` never reads it [!]"

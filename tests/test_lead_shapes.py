@@ -377,6 +377,85 @@ def test_a_sentence_going_on_about_some_arguments_is_no_lead(run_cli, make_repo)
     assert line in after
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- `WaitTool` takes no options; the clock comes from the environment.\n",
+        "- The tool takes no options.\n",
+        "- Options: none.\n",
+        "- Options (set in `settings.json`): none.\n",
+    ],
+)
+def test_no_options_is_no_statement_of_the_arguments(run_cli, make_repo, line: str) -> None:
+    """Options may be a tool's settings, not its call's arguments: a line
+    saying there are none is not named as false, and the block is written."""
+    found, _, after = _run(run_cli, make_repo, ARGUMENTS, line)
+    assert found == [
+        "tools/wait.py.dox.md:6:1: DOX111 arguments of `WaitTool` are not documented"
+        " (no `Arguments of `WaitTool`:` line) [*]"
+    ]
+    assert line in after and ARGUMENTS in after
+
+
+@pytest.mark.parametrize(
+    "heading", ["### build_index()", "### `_normalize(url)` helper", "#### `Cache.load(path)`"]
+)
+@pytest.mark.parametrize(
+    "line", ["- Arguments: none.", "**Arguments:** none.", "It takes no arguments."]
+)
+def test_a_line_under_a_helpers_heading_is_the_helpers(
+    run_cli, make_repo, heading: str, line: str
+) -> None:
+    """``- Arguments: none.`` in a section about a helper function of the
+    module (its heading names it as a call) is the helper's: the tool's
+    arguments are missing, and the fix writes them where they belong."""
+    helper = f"## Helpers\n\n{heading}\n\n{line}\n\n## Work Guidance\n"
+    text = COMPANION.replace(ARGUMENTS, "").replace("## Work Guidance\n", helper)
+    root: Path = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": text})
+    found = run_cli(root, "check", "--select", "DOX111", "tools/wait.py").output
+    assert "DOX111 arguments of `WaitTool` are not documented (no `Arguments of" in found
+    run_cli(root, "check", "--select", "DOX111", "--fix", "tools/wait.py")
+    fixed = (root / "tools/wait.py.dox.md").read_text()
+    assert ARGUMENTS + BREAK_LOOP in fixed and helper in fixed
+
+
+@pytest.mark.parametrize("heading", ["### `execute(**kwargs)`", "### `WaitTool()`"])
+def test_a_line_under_the_tools_own_heading_is_the_tools(run_cli, make_repo, heading: str) -> None:
+    found, _, _ = _run(run_cli, make_repo, ARGUMENTS, f"\n{heading}\n\n- Arguments: none.\n\n")
+    assert "(line 12 says there are none, but `WaitTool` reads `seconds`" in found[0]
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "- Argumente von `WaitTool`:",
+        "- Аргументы `WaitTool`:",
+        "- `WaitTool` 的参数：",
+        "- **`WaitTool`:**",
+    ],
+)
+def test_a_lead_in_another_language_over_the_items_gets_no_second_block(
+    run_cli, make_repo, lead: str
+) -> None:
+    """A bullet naming the class and ending with a colon, in any words,
+    over items naming the arguments: the person's lead, read as one doxtool
+    does not read; no block is written beside it."""
+    found, before, after = _run(run_cli, make_repo, ARGUMENTS, f"{lead}\n  - `seconds`: 0 s.\n")
+    assert found == [
+        "tools/wait.py.dox.md:6:1: DOX111 arguments of `WaitTool` are not documented in a form"
+        " doxtool reads (it cannot read line 9 as an `Arguments of `WaitTool`:` line with the"
+        " arguments under it)"
+    ]
+    assert after == before
+
+
+def test_a_bullet_over_items_naming_no_argument_is_no_lead(run_cli, make_repo) -> None:
+    line = "- Hinweise zu `WaitTool`:\n  - `asyncio.sleep` wartet.\n"
+    found, _, after = _run(run_cli, make_repo, ARGUMENTS, line)
+    assert found[0].endswith("(no `Arguments of `WaitTool`:` line) [*]")
+    assert line in after and ARGUMENTS in after
+
+
 def test_an_arguments_line_naming_no_class_is_the_one_class_left_without_one(
     run_cli, make_repo
 ) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from doxtool.companions.argitems import UNKNOWN_PRESENCE
 from doxtool.companions.factlines import ExpectedBlock, detected_area, enum_key
+from doxtool.companions.goneitems import gone_item
 from doxtool.companions.model import FactBlock
 
 # --- Agreement -------------------------------------------------------------
@@ -72,8 +73,10 @@ def type_key(name: Any) -> str | None:
 def documented_arguments(values: Any, read: set[str]) -> list[dict[str, Any]]:
     """The argument items of a block's ``values``, less a capitalised word in
     bold (``**Note**: ...``) that names no argument in ``read``, a person's
-    remark, and an item of the list a person's note leads that names none,
-    unless another item of that list does (see :mod:`doxtool.companions.notelists`)."""
+    remark, an item of the list a person's note leads that names none,
+    unless another item of that list does (see :mod:`doxtool.companions.notelists`),
+    and an item of an argument not in ``read`` that says it is gone
+    (`` `proxy` (removed in v2)``, see :mod:`doxtool.companions.goneitems`)."""
     if not isinstance(values, list):
         return []
     items = [v for v in values if isinstance(v, dict) and "name" in v]
@@ -81,7 +84,8 @@ def documented_arguments(values: Any, read: set[str]) -> list[dict[str, Any]]:
     return [
         v
         for v in items
-        if not (v.get("maybe_prose") and v["name"] not in read) or v.get("maybe_prose") in runs
+        if (not (v.get("maybe_prose") and v["name"] not in read) or v.get("maybe_prose") in runs)
+        and not gone_item(v, read)
     ]
 
 

@@ -20,6 +20,7 @@ from functools import partial
 
 from doxtool.companions.factlines import group_follows, method_name, spans
 from doxtool.companions.itemtext import continuation, dressed_span, read_wrapped
+from doxtool.companions.testnames import DOTTED_TEST, is_test_path
 from doxtool.core.patterns import LazyPattern
 
 #: how the agent-zero format writes a class without bases
@@ -33,8 +34,8 @@ SIGNATURE = LazyPattern(r"(?:async\s+)?(?:def\s+)?[^\W\d]\w*\s*\(")
 # What may follow an item's name for the line to still be that item: nothing,
 # punctuation, or a note set off by a colon, a dash or a full stop
 _SET_OFF = re.compile(r"[ \t]*(?:$|[:.,;!]|[\u2014\u2013]|-(?:[ \t]|$))")
-# a test path: no spaces, a file or a pytest node id
-_TEST_PATH = LazyPattern(r"\S*(?:/\S*|\.py\S*|::\S*)")
+# a test path: no spaces, a file, a pytest node id or a dotted module
+_TEST_PATH = LazyPattern(rf"\S*(?:/\S*|\.py\S*|::\S*)|{DOTTED_TEST}")
 # a class written with its bases in its code span (`` `Name(Base)` ``,
 # `` `class Name(Base):` ``): the bases are dotted names
 _CLASS_SPAN = LazyPattern(
@@ -267,14 +268,9 @@ def related_test_item(content: str) -> BulletCode | None:
         return None  # a link lists the test it points to (:func:`linked_test`)
     if not is_nested(content):
         return found if _TEST_PATH.fullmatch(found.text) else None
-    if not any(_is_test_path(word) for word in found.text.split()):
+    if not any(is_test_path(word) for word in found.text.split()):
         return None
     return found
-
-
-def _is_test_path(word: str) -> bool:
-    path = word.partition("::")[0]
-    return "/" in path or path.endswith(".py")
 
 
 def linked_test(content: str) -> bool:
@@ -284,7 +280,7 @@ def linked_test(content: str) -> bool:
     if match is None:
         return False
     target = match.group("target").partition("#")[0]
-    return "://" not in target and _is_test_path(target)
+    return "://" not in target and is_test_path(target)
 
 
 def is_item(kind: str, content: str) -> bool:
@@ -448,7 +444,7 @@ def inline_items(kind: str, content: str) -> list[BulletCode]:
             continue
         if kind == "functions" and not (SIGNATURE.match(text) or _IDENTIFIER.fullmatch(text)):
             continue
-        if kind == "tests" and not any(_is_test_path(word) for word in text.split()):
+        if kind == "tests" and not any(is_test_path(word) for word in text.split()):
             continue  # (`` Note `0` means none ``: a person's words)
         start, end = head + part.start, head + part.end
         items.append(BulletCode(start, end, text, content[end:], content[start] == "["))

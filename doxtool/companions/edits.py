@@ -18,7 +18,7 @@ from doxtool.companions.factlines import (
     split_list,
 )
 from doxtool.companions.headings import normalize_title
-from doxtool.companions.helditems import held_items, insertion_edit
+from doxtool.companions.helditems import held_items, insertion_edit, read_names
 from doxtool.companions.itemmarks import arrange
 from doxtool.companions.keeping import true_item_lines, with_persons_arguments
 from doxtool.companions.lazylines import lazy_line, past_item_lines
@@ -163,7 +163,7 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
             # ``- Arguments of `X`:`` then ``none.`` at the margin, one
             # paragraph: items written under the lead would split it
             return None
-        held = held_items(companion, existing)
+        held = held_items(companion, existing, read_names(expected))
         if held or lazy_line(companion, existing.end):
             # items a person's words hold, or a paragraph of theirs going on
             # from the last item: the missing items are added after it

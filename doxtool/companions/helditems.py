@@ -18,6 +18,7 @@ from typing import Any
 
 from doxtool.companions.agreement import documented_arguments, item_agrees
 from doxtool.companions.factlines import ExpectedBlock, Keep
+from doxtool.companions.goneitems import gone_item
 from doxtool.companions.itemmarks import arrange
 from doxtool.companions.itemtext import LIST_MARKER
 from doxtool.companions.lazylines import past_lazy_lines
@@ -60,17 +61,27 @@ def _suppressed(companion: Companion, line: int) -> bool:
     return False
 
 
-def held_items(companion: Companion, block: FactBlock) -> set[str]:
+def held_items(companion: Companion, block: FactBlock, read: set[str]) -> set[str]:
     """The names of the argument items of ``block`` a fix keeps as written:
-    listed twice, or covered by a suppression of DOX111."""
+    listed twice, covered by a suppression of DOX111, or saying that their
+    argument, not in ``read``, is gone."""
     if block.kind != "arguments" or not isinstance(block.values, list):
         return set()
     names = [v.get("name") for v in block.values if isinstance(v, dict)]
     held = {name for name in names if isinstance(name, str) and names.count(name) > 1}
+    # an item saying its argument is gone (``(removed in v2)``): the person's
+    # record of it, never rewritten (unless it names an argument read)
+    held |= {v["name"] for v in block.values if gone_item(v, read)}
     for name, line in block.item_lines.items():
         if 0 < line <= len(companion.lines) and _suppressed(companion, line):
             held.add(name)
     return held
+
+
+def read_names(expected: ExpectedBlock) -> set[str]:
+    """The names of the arguments ``expected`` (an arguments block) lists."""
+    values = expected.values if isinstance(expected.values, list) else []
+    return {v["name"] for v in values if isinstance(v, dict) and isinstance(v.get("name"), str)}
 
 
 def after_last_item(block: FactBlock) -> int | None:
@@ -100,7 +111,7 @@ def insertion_lines(
     if not isinstance(expected.values, list) or not isinstance(existing.values, list):
         return None
     facts = {v["name"]: v for v in expected.values if isinstance(v, dict) and "name" in v}
-    held = held_items(companion, existing)
+    held = held_items(companion, existing, set(facts))
     listed = documented_arguments(existing.values, set(facts))
     for documented in listed:
         name = documented.get("name")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from doxtool.companions.bullets import indent_width, linked_test
 from doxtool.companions.documented import DocItem
 from doxtool.companions.model import Companion, FactBlock
+from doxtool.companions.testnames import dotted_paths
 from doxtool.core.edits import line_content
 
 #: the link a bullet opens with: its text and target, and the rest of the line
@@ -109,7 +110,8 @@ def linked_paths(companion: Companion, block: FactBlock) -> set[str]:
 def test_paths(text: str) -> list[str]:
     """The paths a related-test reference may name: its words, each without
     a pytest node id (``::test_a``) or a leading ``./`` (``tests/x.py -k a``
-    names ``tests/x.py``)."""
+    names ``tests/x.py``); a dotted module names its file too
+    (``tests.test_wait``, :mod:`doxtool.companions.testnames`)."""
     paths = []
     for word in text.split():
         path = word.partition("::")[0]
@@ -117,6 +119,7 @@ def test_paths(text: str) -> list[str]:
             path = path[2:]
         if path and not path.startswith("-"):
             paths.append(path)
+        paths += dotted_paths(path)
     return paths
 
 

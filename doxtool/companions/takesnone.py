@@ -29,7 +29,9 @@ _NONE_WORDS = (
     r"(?:(?:takes|accepts|has|needs|requires|reads|expects|uses)[ \t]+no"
     r"|(?:does[ \t]+not|doesn't|doesn’t)[ \t]+(?:take|accept|have|need|require|read|expect|use)"
     r"[ \t]+any)"
-    rf"[ \t]+(?:tool[ \t]+)?(?:{ARGUMENT_WORDS}|options)(?:[ \t]+at[ \t]+all)?"
+    # (only words that name a call's arguments: ``takes no options``, no
+    # settings, may be about its configuration)
+    rf"[ \t]+(?:tool[ \t]+)?{ARGUMENT_WORDS}(?:[ \t]+at[ \t]+all)?"
     # the sentence ends there, a sentence of the person's may follow
     r"[ \t]*(?:[.;!](?:[ \t].*)?)?"
 )

@@ -16,6 +16,10 @@ import re
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
+from doxtool.companions.foreignleads import foreign_lead
+from doxtool.companions.headingsubjects import names as _names
+from doxtool.companions.headingsubjects import names_helper
+from doxtool.companions.headingsubjects import names_other as _names_other
 from doxtool.companions.labelitems import guidance_label, label_item, listed_under
 from doxtool.companions.lastowner import last_without_block
 from doxtool.companions.model import Companion, FactBlock
@@ -24,6 +28,7 @@ from doxtool.companions.parenstatement import PARENTHESIZED, parenthesized_value
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.companions.shownlines import shown_after, shown_lines
 from doxtool.companions.takesnone import takes_none
+from doxtool.companions.testleads import tests_line
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
 
@@ -102,6 +107,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         if found is None and expected.kind in _OUTLINE_KINDS:
             # in any words or language (``### Klassen``) over a list of them
             return _heading_over(companion, expected)
+        if found is None and expected.kind == "tests":  # ``- Tests: `tests/x.py`.``
+            return tests_line(companion, _value_names(expected))
         return found
     if not expected.subject:
         return None
@@ -138,6 +145,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and unnamed_line is not None
             and unnamed_line.fullmatch(content)
             and not _names_other(heading, expected.subject, others)
+            and not (expected.kind == "arguments" and names_helper(heading, expected.subject))
             # ``- `Finisher` ends the task; `break_loop` is always `true`.``
             and not _names_other(content, expected.subject, others)
             and (not _LABEL.fullmatch(content) or _lists_argument(companion, number, expected))
@@ -148,12 +156,15 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
         previous = line_content(companion.lines[number - 2]) if number > 1 else ""
-        if expected.kind == "arguments" and takes_none(
-            content, expected.subject, not others, previous
+        if (
+            expected.kind == "arguments"
+            and takes_none(content, expected.subject, not others, previous)
+            and not names_helper(heading, expected.subject)  # ``### build_index()``
         ):
             return number  # ``- `FetchTool` takes no arguments.``
-    if expected.kind == "arguments":
-        return _argument_headings(companion, expected, others)
+    if expected.kind == "arguments":  # (``- Argumente von `X`:`` over the items)
+        found = _argument_headings(companion, expected, others)
+        return found or foreign_lead(companion, expected.subject, _value_names(expected))
     return None
 
 
@@ -200,21 +211,6 @@ def _sentence_only(content: str) -> bool:
     """Whether ``content`` is a lead of ``break_loop`` only as a sentence
     naming no class, not as its item (``- `break_loop`: ...``)."""
     return bool(_BREAK_LOOP_SENTENCE.fullmatch(content)) and not _BREAK_LOOP_ITEM.fullmatch(content)
-
-
-def _names(text: str, name: str) -> bool:
-    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
-
-
-def _names_other(heading: str, subject: str, others: set[str]) -> bool:
-    """Whether ``heading`` (or a line) names another class of the companion
-    and not ``subject``: a line naming no class under ``### `FindTool` `` is
-    ``FindTool``'s, never another class's; a line naming it is its own."""
-
-    def named(name: str) -> bool:
-        return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", heading) is not None
-
-    return bool(heading) and not named(subject) and any(named(name) for name in others)
 
 
 #: a heading (or a bold line) naming a list of the module's outline or its
@@ -304,10 +300,10 @@ _UNNAMED = {
 
 #: a label in words a person also titles other lists with (``**Options**``,
 #: ``### Options``, ``- Options:``, ``**Parameters**``): a lead of the
-#: arguments only over a list naming one of them
+#: arguments only over a list naming one of them (``- Options: none.``: never)
 _LABEL = LazyPattern(
     rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?options"
-    r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
+    rf"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*(?:{SAID_NONE})?"
     rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?options[ \t]*#*[ \t]*"
     rf"|[ \t]*(?:\*\*|__)(?:tool[ \t]+)?{_LABEL_WORDS}[ \t]*:?(?:\*\*|__)[ \t]*:?[ \t]*)",
     re.IGNORECASE,
@@ -456,7 +452,7 @@ def unread_key(companion: Companion, key: str, lines: list[str] | None = None) -
     (``kind:subject``) that doxtool did not read as it (``lines``: the block
     as rendered, whose items name the arguments a heading's list may name)."""
     kind, _, subject = key.partition(":")
-    rendered = _RENDERED_NAME if kind == "arguments" else _RENDERED_ITEM
+    rendered = _RENDERED_NAME if kind in ("arguments", "tests") else _RENDERED_ITEM
     named = (rendered.match(line) for line in (lines or [])[1:])
     values = [{"name": found.group(1)} for found in named if found is not None]
     expected = ExpectedBlock(key, kind, subject or None, "", [], values)

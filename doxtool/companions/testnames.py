@@ -1,0 +1,43 @@
+"""A related test named as a dotted module (``tests.test_wait``, a test
+function in it ``tests.test_wait.test_zero``), as ``python -m pytest`` or
+``unittest`` name it: it names the file ``tests/test_wait.py`` (or a
+package's ``__init__.py``), as ``tests/test_wait.py`` does.
+
+Only a dotted name whose last part is a test's (``test_...``, ``tests``, ``TestWait``)
+is read so: ``helpers.tool`` is no test.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: a dotted name of two parts or more, the last a test's
+DOTTED_TEST = r"(?:[^\W\d]\w*\.)+[Tt]est\w*"
+_DOTTED_TEST = re.compile(DOTTED_TEST)
+
+
+def is_dotted_test(name: str) -> bool:
+    """Whether ``name`` is a test named as a dotted module."""
+    return _DOTTED_TEST.fullmatch(name) is not None
+
+
+def dotted_paths(name: str) -> list[str]:
+    """The files a dotted test name may name: the module of each of its
+    prefixes of two parts or more, longest first (``tests.test_wait.test_zero``
+    names ``tests/test_wait/test_zero.py`` or ``tests/test_wait.py``), as a
+    file or a package; none for another name."""
+    if not is_dotted_test(name):
+        return []
+    parts = name.split(".")
+    paths = []
+    for end in range(len(parts), 1, -1):
+        stem = "/".join(parts[:end])
+        paths += [stem + ".py", stem + "/__init__.py"]
+    return paths
+
+
+def is_test_path(word: str) -> bool:
+    """Whether ``word`` names a test: a path (``tests/x.py``, a node
+    ``tests/x.py::test_a``) or a dotted module."""
+    path = word.partition("::")[0]
+    return "/" in path or path.endswith(".py") or is_dotted_test(path)
