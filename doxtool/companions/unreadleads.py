@@ -16,7 +16,6 @@ import re
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
-from doxtool.companions.foreignleads import foreign_lead
 from doxtool.companions.headingsubjects import names as _names
 from doxtool.companions.headingsubjects import names_helper
 from doxtool.companions.headingsubjects import names_other as _names_other
@@ -162,9 +161,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and not names_helper(heading, expected.subject)  # ``### build_index()``
         ):
             return number  # ``- `FetchTool` takes no arguments.``
-    if expected.kind == "arguments":  # (``- Argumente von `X`:`` over the items)
-        found = _argument_headings(companion, expected, others)
-        return found or foreign_lead(companion, expected.subject, _value_names(expected))
+    if expected.kind == "arguments":
+        return _argument_headings(companion, expected, others)
     return None
 
 
