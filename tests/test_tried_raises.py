@@ -199,3 +199,21 @@ def test_a_call_through_the_class_or_super_outside_a_try_lets_raises_out(tmp_pat
     assert ("ContractError", 13, "GetTrade._validate", False) in [
         (r.exception, r.line, r.function, r.in_try) for r in strict.raises
     ]
+
+
+def test_base_code_an_override_runs_through_super_calls_the_hook_too(tmp_path: Path) -> None:
+    # the base's ``before_execution`` calls the hook outside its ``try``; the
+    # tool overrides it, but runs it through ``super()``
+    base = BASE_PY + (
+        "\n    async def before_execution(self, **kwargs):\n"
+        "        await super().before_execution(**kwargs)\n"
+        "        self._validate(self.args)\n"
+    )
+    tool = TRADE_PY.replace(
+        "    def _unused(self, args):",
+        "    async def before_execution(self, **kwargs):\n"
+        "        await super().before_execution(**kwargs)\n"
+        "        self.agent.context.log.log(type='info', content='trade')\n\n"
+        "    def _unused(self, args):",
+    )
+    assert ("ContractError", 13, "GetTrade._validate", False) in _raises(tmp_path, base, tool)

@@ -100,6 +100,20 @@ def _self_calls(
             yield caller, method, out.in_try
 
 
+def _replaced(facts: ModuleFacts, name: str) -> set[str]:
+    """The methods the class ``name`` overrides whose inherited code never
+    runs: those no method of the class (or of its bases in the module) calls
+    through ``super()`` (``await super().before_execution(**kwargs)`` runs
+    the base's)."""
+    classes = set(_in_module_mro(facts, name))
+    supered = {
+        out.target.removeprefix("super().")
+        for _, out in _class_calls(facts, classes, set())
+        if out.target.startswith("super().")
+    }
+    return own_methods(facts, name) - supered
+
+
 def _others_reach(
     facts: ModuleFacts,
     name: str,
@@ -180,7 +194,7 @@ def with_tried_raises(
     execute = tool.execute
     if not own or execute is None or execute.defined_in_path != base[0].path:
         return tool
-    overridden = own_methods(facts, name)
+    overridden = _replaced(facts, name)
     if _others_reach(facts, name, base, overridden, resolver):
         return tool
     tried = _tried(_callers(facts, name, *base, overridden))
