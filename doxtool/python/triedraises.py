@@ -21,12 +21,13 @@ tool, though the base's handlers may catch it::
 Such a raise is marked as one in a ``try`` whose handlers may catch it when
 every call that reaches its function is made in a ``try``, or from a function
 that is itself reached that way: the base's calls of the method (in code the
-class does not override) and the module's own calls of it (from the class's
-methods, for a method; from any function of the module, for a module-level
-function). A method no code calls (the framework's, one a dispatch reaches
-by a computed name) keeps its raises as they are. A repairable error so
-marked is not claimed, and the tool's repairable errors are not known, as
-for one raised in a ``try`` of the module's own (:mod:`.raises`).
+class does not override, or overrides but runs through ``super()``) and the
+module's own calls of it (from the class's methods, for a method; from any
+function of the module, for a module-level function). A method no code
+calls (the framework's, one a dispatch reaches by a computed name) keeps its
+raises as they are. A repairable error so marked is not claimed, and the
+tool's repairable errors are not known, as for one raised in a ``try`` of the
+module's own (:mod:`.raises`).
 
 A call through ``super()`` or the class's name (``GetTrade._validate(self,
 args)``) is one of the method too. Where code not read here may call the
