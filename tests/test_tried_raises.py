@@ -60,8 +60,11 @@ class GetTrade(ContractTool):
 """
 
 
-def _raises(root: Path, base: str, tool: str = TRADE_PY) -> list[tuple[str, int, str, bool]]:
+def _raises(
+    root: Path, base: str, tool: str = TRADE_PY, **more: str
+) -> list[tuple[str, int, str, bool]]:
     files = {"tools/__init__.py": "", "tools/contract.py": base, "tools/get_trade.py": tool}
+    files.update({f"tools/{name}.py": text for name, text in more.items()})
     facts = only_tool(facts_of(root, "tools/get_trade.py", files))
     return [(r.exception, r.line, r.function, r.in_try) for r in facts.raises]
 
@@ -125,3 +128,92 @@ def test_a_method_the_framework_calls_keeps_its_raises(tmp_path: Path) -> None:
         "    def _unused(self, args):",
     )
     assert ("ContractError", 20, "GetTrade.get_log_object", False) in _raises(tmp_path, base, tool)
+
+
+#: a mixin of a third module that calls the hook itself, outside any ``try``
+PRECHECK_PY = """\
+class PrecheckMixin:
+    async def before_execution(self, **kwargs):
+        await super().before_execution(**kwargs)
+        self._validate(self.args)
+"""
+
+
+def test_a_base_of_another_module_may_call_the_override_outside_the_try(tmp_path: Path) -> None:
+    tool = TRADE_PY.replace(
+        "from tools.contract import ContractError, ContractTool",
+        "from tools.contract import ContractError, ContractTool\nfrom tools.precheck import PrecheckMixin",
+    ).replace("class GetTrade(ContractTool):", "class GetTrade(PrecheckMixin, ContractTool):")
+    assert ("ContractError", 14, "GetTrade._validate", False) in _raises(
+        tmp_path / "mixin", BASE_PY, tool, precheck=PRECHECK_PY
+    )
+    # the base's own base of a third module, the same
+    base = BASE_PY.replace(
+        "from helpers.tool import Response, Tool",
+        "from helpers.tool import Response\nfrom tools.validating import Validating as Tool",
+    )
+    validating = "from helpers.tool import Tool\n\n\n" + PRECHECK_PY.replace(
+        "PrecheckMixin:", "Validating(Tool):"
+    )
+    assert ("ContractError", 13, "GetTrade._validate", False) in _raises(
+        tmp_path / "based", base, validating=validating
+    )
+
+
+def test_the_tool_handed_to_other_code_may_have_the_override_called(tmp_path: Path) -> None:
+    base = BASE_PY.replace(
+        "        return Response(message=str(request), break_loop=False)",
+        "        return Response(message=run_checked(self), break_loop=False)",
+    ).replace(
+        "from helpers.tool import Response, Tool",
+        "from helpers.tool import Response, Tool\nfrom tools.runner import run_checked",
+    )
+    runner = "def run_checked(tool):\n    return str(tool._validate(tool.args))\n"
+    assert ("ContractError", 13, "GetTrade._validate", False) in _raises(
+        tmp_path, base, runner=runner
+    )
+
+
+def test_a_call_through_the_class_or_super_outside_a_try_lets_raises_out(tmp_path: Path) -> None:
+    hook = (
+        "    async def before_execution(self, **kwargs):\n"
+        "        await super().before_execution(**kwargs)\n"
+        "        {call}(self.args)\n\n"
+        "    def _unused(self, args):"
+    )
+    named = TRADE_PY.replace(
+        "    def _unused(self, args):", hook.format(call="GetTrade._validate(self, ")
+    ).replace("(self, (self.args)", "(self, self.args)")
+    assert ("ContractError", 13, "GetTrade._validate", False) in _raises(
+        tmp_path / "named", BASE_PY, named
+    )
+    # ``super()._validate`` in a subclass reaches the class's own, outside the try
+    sub = TRADE_PY + (
+        "\n\nclass GetStrictTrade(GetTrade):\n"
+        "    def _validate(self, args):\n"
+        "        return args\n\n" + hook.format(call="super()._validate").split("\n\n")[0] + "\n"
+    )
+    files = {"tools/__init__.py": "", "tools/contract.py": BASE_PY, "tools/get_trade.py": sub}
+    tools = facts_of(tmp_path / "super", "tools/get_trade.py", files).tools
+    strict = next(t for t in tools if t.class_name == "GetStrictTrade")
+    assert ("ContractError", 13, "GetTrade._validate", False) in [
+        (r.exception, r.line, r.function, r.in_try) for r in strict.raises
+    ]
+
+
+def test_base_code_an_override_runs_through_super_calls_the_hook_too(tmp_path: Path) -> None:
+    # the base's ``before_execution`` calls the hook outside its ``try``; the
+    # tool overrides it, but runs it through ``super()``
+    base = BASE_PY + (
+        "\n    async def before_execution(self, **kwargs):\n"
+        "        await super().before_execution(**kwargs)\n"
+        "        self._validate(self.args)\n"
+    )
+    tool = TRADE_PY.replace(
+        "    def _unused(self, args):",
+        "    async def before_execution(self, **kwargs):\n"
+        "        await super().before_execution(**kwargs)\n"
+        "        self.agent.context.log.log(type='info', content='trade')\n\n"
+        "    def _unused(self, args):",
+    )
+    assert ("ContractError", 13, "GetTrade._validate", False) in _raises(tmp_path, base, tool)

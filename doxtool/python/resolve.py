@@ -232,7 +232,7 @@ class ToolResolver:
             if own is None:
                 return inherited
             merged = merge(inherited, tagged(own, facts.path), overridden)
-            return with_tried_raises(merged, facts, name, found)
+            return with_tried_raises(merged, facts, name, found, self)
         return tagged(own, facts.path) if own is not None else None
 
     def tools(self, facts: ModuleFacts, order: Order | None = None) -> list[ToolFacts]:
