@@ -481,7 +481,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
             arms.append(self._arm_bound(stmt.orelse, saved, env))
             past_if(left, second, env)
         orelse = stmt.orelse.body if type(stmt.orelse) is cst.Else else None
-        ends.append(arm_end(suite_body(orelse), env) if orelse else set(env.texts))
+        ends.append(set(env.texts) if orelse is None else arm_end(suite_body(orelse), env))
         env.texts = texts_past(ends, env.texts)
         self._bindings_end(stmt, saved, arms, env)
         env.conditional -= dispatch
