@@ -107,6 +107,16 @@ def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -
         "self.args = self.normalize(self.args)\nreturn await super().execute()",
         "self.args = json.loads(json.dumps(kwargs))\nreturn await super().execute()",
         "self.args = normalize(self.args)\nreturn await super().execute()",
+        # a value handed on that a name holds, which may be the whole dict
+        'text = self.args.get("payload") or json.dumps(self.args)\n'
+        "self.args = json.loads(text)\nreturn await super().execute()",
+        'text = self.args.get("payload")\nif not text:\n    text = json.dumps(kwargs)\n'
+        "self.args = json.loads(text)\nreturn await super().execute()",
+        "text = str(self.args)\narguments = json.loads(text)\nself.args = arguments\n"
+        "return await super().execute()",
+        "tool = self\nself.args = json.loads(json.dumps(tool.args))\nreturn await super().execute()",
+        # an item of what holds the dict, not a key of it
+        "self.args = json.loads(json.dumps([kwargs][0]))\nreturn await super().execute()",
         # a function handed the arguments dict, or reached through the tool
         "arguments, error = check_arguments(lang, self.args)\n"
         "self.args = arguments\n"

@@ -21,6 +21,7 @@ import pytest
 from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts
 from doxtool.python.extract import extract_module
+from doxtool.python.formfeeds import feeds_reset
 from doxtool.run.project import Project
 
 DOXTOOL = Path(sys.executable).parent / "doxtool"
@@ -245,6 +246,17 @@ def test_form_feeds_in_indentation_are_read_as_cpython_reads_them(tmp_path: Path
         ("text", "a\n\f    b", [(5, 17)])
     ]
     assert [(o.break_loop, o.line) for o in tool.outcomes] == [(True, 8), (False, 9)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['f"""a\n\f    {x} b"""', 'f"""a\n\f    {x!r:>{x}}"""', '"""a\n\f    b"""'],
+)
+def test_form_feeds_opening_a_line_of_text_are_kept(text: str) -> None:
+    # Python 3.12 tokenizes an f-string in parts: ``{`` starts a token after
+    # the form feed, but the line opens inside the string's text
+    source = f"def f(x):\n\f    return {text}\n"
+    assert feeds_reset(source) == f"def f(x):\n    return {text}\n"
 
 
 def test_python_312_syntax_under_the_running_interpreter(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
 that is never empty (an argument tested for text before, a fallback with
 text, a number written out) keeps the message from being empty, whatever
 the other parts are. Parts that may all be empty, or a part cut by a format
-spec (``{title:.0}``), leave the finding."""
+spec (``{title:.0}``), leave the finding; so does a name given text on some
+calls only (an arm of an ``if``, a loop's body: :mod:`doxtool.python.textarms`)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,12 @@ NEVER_EMPTY = {
     "return Response(message=f\"{text}{text or 'none'}\", break_loop=True)",
     "a length": 'text = self.args["text"]\n'
     'return Response(message=f"{text}{len(text)}", break_loop=True)',
+    "a label of text on every arm that goes on": 'label = ""\n'
+    'if not self.args.get("title"):\n'
+    '    return Response(message="A title is needed.", break_loop=False)\n'
+    "else:\n"
+    '    label = "Title: "\n'
+    "return Response(message=f\"{label}{self.args['text']}\", break_loop=True)",
 }
 
 MAYBE_EMPTY = {
@@ -29,6 +36,20 @@ MAYBE_EMPTY = {
     "return Response(message=f\"{name:.0}{self.args['text']}\", break_loop=True)",
     "an empty fallback": 'text = self.args["text"]\n'
     "return Response(message=f\"{text}{text or ''}\", break_loop=True)",
+    # a name given text on some calls only: an arm, a loop's body
+    "a label of text on one arm": 'label = ""\n'
+    'if self.args.get("title"):\n'
+    '    label = "Title: "\n'
+    "return Response(message=f\"{label}{self.args['text']}\", break_loop=True)",
+    "a label of text in a loop": 'label = ""\n'
+    'for tag in self.args.get("tags", []):\n'
+    '    label = "Tagged: "\n'
+    "return Response(message=f\"{label}{self.args['text']}\", break_loop=True)",
+    "the answer itself given text on one arm": 'text = self.args["text"]\n'
+    "label = text\n"
+    'if self.args.get("title"):\n'
+    '    label = "Title: "\n'
+    "return Response(message=label, break_loop=True)",
 }
 
 

@@ -97,29 +97,40 @@ def _made_apart(
     if root.value in _bound_in(function):
         return False
     return not any(
-        arg.star or not _reads_keys_only(arg.value, holds, self_name) for arg in value.args
+        arg.star or not _reads_keys_only(arg.value, holds, self_name, function)
+        for arg in value.args
     )
 
 
 def _reads_keys_only(
-    node: cst.BaseExpression, holds: Callable[[cst.BaseExpression], bool], self_name: str | None
+    node: cst.BaseExpression,
+    holds: Callable[[cst.BaseExpression], bool],
+    self_name: str | None,
+    function: cst.FunctionDef,
 ) -> bool:
     """Whether every arguments dict in ``node`` (``holds``), and every use of
     the tool, is one a key is read of (``self.args.get("k")``, ``args["k"]``):
     it hands on values only, not the dict (``dict(kwargs.items())``,
-    ``json.loads(json.dumps(kwargs))`` copy it)."""
+    ``json.loads(json.dumps(kwargs))`` copy it); also in what ``function``
+    binds a name of ``node`` to (``text = self.args.get("payload") or
+    json.dumps(self.args)`` hands the whole dict on as text)."""
     keyed: set[int] = set()
     todo: list[cst.CSTNode] = [node]
+    seen: set[str] = set()
     while todo:
         each = todo.pop()
         if type(each) is cst.Subscript:
-            keyed.add(id(each.value))
+            dict_node: cst.BaseExpression | None = each.value
         elif (
             type(each) is cst.Call
             and type(each.func) is cst.Attribute
             and each.func.attr.value == "get"
         ):
-            keyed.add(id(each.func.value))
+            dict_node = each.func.value
+        else:
+            dict_node = None
+        if dict_node is not None and holds(dict_node):
+            keyed.add(id(dict_node))  # not ``[self.args][0]``: a list's item
         if id(each) in keyed:
             continue  # (its own parts are the dict read)
         if isinstance(each, cst.BaseExpression) and holds(each):
@@ -128,8 +139,47 @@ def _reads_keys_only(
             return False
         if type(each) is cst.Call and _names_locals(each):
             return False  # ``locals()`` holds the arguments dict
+        if type(each) is cst.Name and each.value not in seen:
+            seen.add(each.value)
+            todo.extend(_binding_values(function, each.value))
         todo.extend(_walk_children(each))
     return True
+
+
+def _binding_values(function: cst.FunctionDef, name: str) -> list[cst.CSTNode]:
+    """What ``function`` binds ``name`` to anywhere in its body: the value of
+    an assignment or ``:=`` (the whole value, for an item of it), what a
+    ``for`` walks or a ``with`` opens."""
+    found: list[cst.CSTNode] = []
+    todo: list[cst.CSTNode] = [function.body]
+    while todo:
+        node = todo.pop()
+        if type(node) is cst.Assign:
+            targets: list[cst.CSTNode] = [t.target for t in node.targets]
+            value: cst.CSTNode | None = node.value
+        elif type(node) in (cst.AnnAssign, cst.AugAssign, cst.NamedExpr):
+            targets, value = [node.target], node.value  # type: ignore[attr-defined]
+        elif type(node) in (cst.For, cst.CompFor):
+            targets, value = [node.target], node.iter  # type: ignore[attr-defined]
+        elif type(node) is cst.WithItem and node.asname is not None:
+            targets, value = [node.asname.name], node.item
+        else:
+            targets, value = [], None
+        if value is not None and any(_names(t, name) for t in targets):
+            found.append(value)
+        todo.extend(child_nodes(node))
+    return found
+
+
+def _names(target: cst.CSTNode, name: str) -> bool:
+    """Whether the assignment target ``target`` binds ``name``."""
+    if type(target) is cst.Name:
+        return target.value == name
+    if type(target) in (cst.Tuple, cst.List):
+        return any(_names(e.value, name) for e in target.elements)  # type: ignore[attr-defined]
+    if type(target) is cst.StarredElement:
+        return _names(target.value, name)
+    return False
 
 
 def _names_locals(call: cst.Call) -> bool:

@@ -9,7 +9,8 @@ blocks than CPython's. :func:`feeds_reset` hands libcst the indentation
 CPython sees: on each line where a token starts after whitespace only, the
 whitespace up to its last form feed is left out. Nothing else changes:
 lines stay where they are, and a form feed inside a string (also one that
-opens a line of a triple-quoted string) or a comment is kept.
+opens a line of a triple-quoted string, or of an f-string's text, which
+Python 3.12 tokenizes in parts) or a comment is kept.
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ def feeds_reset(source: str) -> str:
         return source
     lines = [line for line in _LINES.findall(source) if line]
     opening: set[int] = set()  # rows where a token starts after whitespace only
+    inside: set[int] = set()  # rows opening inside a token (a string's text)
     try:
         readline = io.StringIO(source, newline=None).readline
         for token in tokenize.generate_tokens(readline):
             row, column = token.start
+            inside.update(range(row + 1, token.end[0] + 1))
             if token.type in (tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER):
                 continue
             head = lines[row - 1][:column] if 0 < row <= len(lines) else ""
@@ -40,7 +43,7 @@ def feeds_reset(source: str) -> str:
                 opening.add(row)
     except (tokenize.TokenError, SyntaxError, ValueError):
         return source
-    for row in opening:
+    for row in opening - inside:
         line = lines[row - 1]
         start = len(line) - len(line.lstrip(" \t\f"))
         head = line[:start]

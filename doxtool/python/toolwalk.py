@@ -27,6 +27,7 @@ from doxtool.python.keptchecks import forget_rebound
 from doxtool.python.loopstandins import reads_by_name
 from doxtool.python.readvalues import strings_tested
 from doxtool.python.renamedkeys import renamed_under
+from doxtool.python.textarms import TextArms, arm_end, texts_past
 from doxtool.python.walkstate import Env
 from doxtool.python.writtengroups import written_group
 
@@ -34,7 +35,7 @@ from doxtool.python.writtengroups import written_group
 _TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
 
 
-class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
+class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArms):
     """Statements and expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
@@ -372,7 +373,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         if type(stmt) is cst.If:
             self._if(stmt, env)
         elif type(stmt) in (cst.For, cst.While):
+            texts = set(env.texts)
             self._unordered(partial(self._loop, stmt, env))  # type: ignore[arg-type]
+            env.texts &= texts  # the body may run no time (:mod:`.textarms`)
         elif type(stmt) in (cst.Try, cst.TryStar):
             self._try(stmt, env)  # type: ignore[arg-type]  # :mod:`.catchwalk`
         elif type(stmt) is cst.With:
@@ -421,6 +424,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         env.absent.append(absent_true)
         self._enter_presence(stmt.test, env)
         # ``if text: return Response(text, ...)``: in the body, ``text`` is not empty
+        texts = set(env.texts)  # each arm starts from them (:mod:`.textarms`)
         assumed = self._assume_nonempty(nonempty_when(stmt.test, True), env)
         body = suite_body(stmt.body)
         env.branch_body = body if some_calls else None
@@ -441,6 +445,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
         needs = env.undecided.pop() if framed[0] else set()
         other: set[str] = set()  # what an absent ``else`` needs
         env.forget_nonempty(assumed)
+        ends, env.texts = [arm_end(body, env)], texts
         self._leave_presence(env)
         env.absent.pop()
         env.guards.pop()
@@ -475,25 +480,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             second = set(env.bound)
             arms.append(self._arm_bound(stmt.orelse, saved, env))
             past_if(left, second, env)
+        orelse = stmt.orelse.body if type(stmt.orelse) is cst.Else else None
+        ends.append(set(env.texts) if orelse is None else arm_end(suite_body(orelse), env))
+        env.texts = texts_past(ends, env.texts)
         self._bindings_end(stmt, saved, arms, env)
         env.conditional -= dispatch
         self._undecided_needs([needs, other], framed, env)
-
-    def _assume_nonempty(
-        self, values: list[cst.BaseExpression], env: Env
-    ) -> tuple[set[str], set[str]]:
-        """Take ``values`` as not empty; the local names and the arguments
-        that were not known so before."""
-        names: set[str] = set()
-        args: set[str] = set()
-        for value in values:
-            if type(value) is cst.NamedExpr:
-                value = value.target
-            if type(value) is cst.Name and value.value not in env.texts:
-                names.add(value.value)
-            arg = self._arg_of(value, env)
-            if arg is not None and arg not in env.nonempty:
-                args.add(arg)
-        env.texts |= names
-        env.nonempty |= args
-        return names, args
