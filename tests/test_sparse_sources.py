@@ -17,6 +17,20 @@ _PROMPT = (
     '{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~\n'
 )
 
+_BASE = (
+    "from helpers.tool import Response, Tool\n\n\n"
+    "class WaitBase(Tool):\n"
+    "    async def execute(self, **kwargs):\n"
+    "        seconds = int(self.args.get('seconds', 0))\n"
+    "        return Response(message=self.text(seconds), break_loop=True)\n"
+)
+_TOOL = (
+    "from helpers.waitbase import WaitBase\n\n\n"
+    "class WaitTool(WaitBase):\n"
+    "    def text(self, seconds):\n"
+    "        return f'waited {seconds}s'\n"
+)
+
 
 def _clone_leaving_out(tmp_path: Path, files: dict[str, str], *left: str) -> Path:
     """A repository of ``files`` (the framework too, and companions ``--fix``
@@ -60,20 +74,7 @@ def test_a_shim_whose_tool_module_is_left_out_keeps_its_companion(tmp_path: Path
 
 def test_a_tool_whose_base_is_left_out_keeps_its_companion(tmp_path: Path) -> None:
     """The base's ``execute`` returns the ``Response`` the companion names."""
-    base = (
-        "from helpers.tool import Response, Tool\n\n\n"
-        "class WaitBase(Tool):\n"
-        "    async def execute(self, **kwargs):\n"
-        "        seconds = int(self.args.get('seconds', 0))\n"
-        "        return Response(message=self.text(seconds), break_loop=True)\n"
-    )
-    tool = (
-        "from helpers.waitbase import WaitBase\n\n\n"
-        "class WaitTool(WaitBase):\n"
-        "    def text(self, seconds):\n"
-        "        return f'waited {seconds}s'\n"
-    )
-    files = {"helpers/waitbase.py": base, "tools/wait.py": tool}
+    files = {"helpers/waitbase.py": _BASE, "tools/wait.py": _TOOL}
     root = _clone_leaving_out(tmp_path, files, "helpers/waitbase.py")
     assert "observed in the source: `Response`" in (root / "tools/wait.py.dox.md").read_text()
     _silent_and_kept(root, "tools/wait.py.dox.md")
@@ -112,3 +113,17 @@ def test_a_tool_whose_execute_is_in_a_mixin_left_out_is_not_reported(tmp_path: P
     files = {"helpers/waitmixin.py": mixin, "tools/wait.py": tool}
     root = _clone_leaving_out(tmp_path, files, "helpers/waitmixin.py")
     _silent_and_kept(root, "tools/wait.py.dox.md")
+
+
+def test_the_module_own_items_are_judged_while_its_base_is_left_out(tmp_path: Path) -> None:
+    """Its functions, imports and the tests naming it come from its own
+    text and the tests', not from the base: `DOX105`, `DOX131`, `DOX140`."""
+    files = {"helpers/waitbase.py": _BASE, "tools/wait.py": _TOOL}
+    root = _clone_leaving_out(tmp_path, files, "helpers/waitbase.py")
+    added = "\nimport json\n\n\ndef dumped():\n    return json.dumps({})\n"
+    with (root / "tools/wait.py").open("a", encoding="utf-8") as module:
+        module.write(added)
+    write_files(root, {"tests/test_wait.py": "from tools.wait import WaitTool\n"})
+    done = _doxtool(root, "check", "--no-cache")
+    codes = sorted(line.split()[1] for line in done.stdout.splitlines() if ": DOX" in line)
+    assert codes == ["DOX105", "DOX131", "DOX140"], done.stdout + done.stderr

@@ -25,10 +25,14 @@ class ItemRule(Rule):
     (:mod:`doxtool.companions.truth`): stale, changed or missing."""
 
     kinds: ClassVar[tuple[str, ...]] = ()
+    #: whether the items are the module's own (its classes, functions,
+    #: imports, the tests naming it): known even while its other facts are
+    #: built in part from a module a sparse checkout leaves out
+    own: ClassVar[bool] = False
     fixable = True
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for doc in documented(ctx, judged=True):
+        for doc in documented(ctx, judged=not self.own):
             for verdict in ctx.verdicts(doc.module, doc.companion):
                 if verdict.kind not in self.kinds:
                     continue
@@ -53,6 +57,7 @@ class OutlineDrift(ItemRule):
     name = "outline-drift"
     summary = "The Classes / Top-level functions / constants lines disagree with the module"
     kinds = ("classes", "functions", "constants")
+    own = True
     doc = """\
 **What it checks.** Each item of the `Classes:` block (a class with its bases,
 a method with its signature), of the `Top-level functions:` block and of the
@@ -211,6 +216,7 @@ class ImportsDrift(ItemRule):
     name = "imports-drift"
     summary = "The imported dependency areas name imports the module no longer has, or miss some"
     kinds = ("imports",)
+    own = True
     doc = """\
 **What it checks.** Each module on "Imported dependency areas include:": one
 the module no longer imports anywhere is stale (`helpers.projects` for `from
@@ -347,6 +353,7 @@ class MissingTestReference(ItemRule):
     name = "test-reference-drift"
     summary = "Related tests listed in the companion do not exist, or are not listed"
     kinds = ("tests",)
+    own = True
     doc = """\
 **What it checks.** Every test file named under "Related tests observed by
 source search:" exists, and the list names the tests that import the module
