@@ -30,15 +30,19 @@ _CLASS_MAKERS = frozenset({"builtins.type", "types.new_class"})
 
 
 def may_hold_unseen_tool(
-    facts: ModuleFacts, resolver: ToolResolver, module_path: Callable[[str], str | None]
+    facts: ModuleFacts,
+    resolver: ToolResolver,
+    module_path: Callable[[str], str | None],
+    missing: Callable[[str], bool] = lambda module: False,
 ) -> bool:
     """Whether the module may bind a tool class doxtool cannot see: one of a
     package doxtool does not classify (:func:`~doxtool.run.unseen.unclassified`:
     not the standard library, nor one it knows) whose code the repository does
-    not hold (``module_path`` gives a dotted module's file there, if any)."""
+    not hold (``module_path`` gives a dotted module's file there, if any), and
+    that ``missing`` does not say is a module known not to be there."""
 
     def unseen_module(module: str) -> bool:
-        return unclassified(module) and not _readable(module, module_path)
+        return unclassified(module) and not readable(module, module_path) and not missing(module)
 
     def unseen(name: str) -> bool:
         module, dot, _ = name.rpartition(".")
@@ -87,7 +91,7 @@ def _factory(facts: ModuleFacts, resolver: ToolResolver, made: list[str]) -> boo
     return False
 
 
-def _readable(module: str, module_path: Callable[[str], str | None]) -> bool:
+def readable(module: str, module_path: Callable[[str], str | None]) -> bool:
     """Whether the repository holds the code of a dotted module: its file, or
     that of a plain module (not a package) a prefix of it names, which binds
     the rest of the name itself. A module of a package whose directory or
