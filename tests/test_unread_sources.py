@@ -92,11 +92,21 @@ _SHIM = "from .impl.waiting import WaitTool\n\n__all__ = ['WaitTool']\n"
 def test_a_shim_whose_tool_module_cannot_be_parsed_keeps_its_companion(
     tmp_path: Path, broken: str | bytes
 ) -> None:
-    """The module is unknown, not empty: no DOX004 for the shim, and no fix
-    deletes the lines of its companion."""
+    """The module is unknown, not empty: its own DOX003 is reported, no
+    DOX004 for the shim, and no fix deletes the lines of its companion."""
     files = {"tools/impl/waiting.py": broken, "tools/wait.py": _SHIM}
     root = _documented_then(tmp_path, files)
-    _silent_and_kept(root, _DOX)
+    _only_unreadable_and_kept(root, "tools/impl/waiting.py")
+
+
+def _only_unreadable_and_kept(root: Path, unreadable: str) -> None:
+    before = (root / _DOX).read_bytes()
+    done = _doxtool(root, "check", "--no-cache")
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 and lines[1] == "Found 1 finding.", done.stdout + done.stderr
+    assert lines[0].startswith(f"{unreadable}:") and " DOX003 " in lines[0], done.stdout
+    assert _doxtool(root, "check", "--no-cache", "--fix").returncode == 1
+    assert (root / _DOX).read_bytes() == before
 
 
 def test_a_conditional_import_with_one_side_unparsed_keeps_the_companion(tmp_path: Path) -> None:
@@ -111,4 +121,4 @@ def test_a_conditional_import_with_one_side_unparsed_keeps_the_companion(tmp_pat
         "tools/wait.py": shim,
     }
     root = _documented_then(tmp_path, files)
-    _silent_and_kept(root, _DOX)
+    _only_unreadable_and_kept(root, "tools/impl/waiting.py")

@@ -36,7 +36,7 @@ from doxtool.run.gitmarks import index_may_skip
 from doxtool.run.importroots import import_dirs
 from doxtool.run.project import Project
 from doxtool.run.snapshot import references
-from doxtool.run.unreadcode import reaches_unread
+from doxtool.run.unreadcode import reaches_unread, unparsed_reached
 
 T = TypeVar("T")
 
@@ -91,6 +91,15 @@ def reaches_unknown(ctx: Context, module: str) -> bool:
         return True
     clean: set[str] = ctx.memo("unread-clean", set)
     return ctx.memo(("unread", module), lambda: reaches_unread(ctx.project, module, clean))
+
+
+def unparsed_dependency(ctx: Context, module: str) -> str | None:
+    """A repository module the facts of ``module`` are built from in part
+    that cannot be read or parsed (None: none): one whose own problem is
+    reported though no companion documents it."""
+    clean: set[str] = ctx.memo("unread-clean", set)
+    found = lambda: unparsed_reached(ctx.project, module, clean)  # noqa: E731
+    return ctx.memo(("unparsed-dependency", module), found)
 
 
 def known(ctx: Context, module: str, tools: list[T], key: str = "tools") -> list[T]:

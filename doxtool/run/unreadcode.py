@@ -48,7 +48,7 @@ def reaches_unread(project: Project, module: str, clean: set[str]) -> bool:
     facts = project.facts(module)
     if not facts.parsed:
         return False  # its own problem is reported; it has no facts to judge
-    return _unread_bases(project, module) or _unparsed_reached(project, module, clean)
+    return _unread_bases(project, module) or unparsed_reached(project, module, clean) is not None
 
 
 def _unread_bases(project: Project, module: str) -> bool:
@@ -93,24 +93,24 @@ def _relative_modules(facts: ModuleFacts) -> list[str]:
     return [name for name in found if name]
 
 
-def _unparsed_reached(project: Project, module: str, clean: set[str]) -> bool:
-    """Whether a repository module the facts of ``module`` name, directly or
-    through other such modules, cannot be read or parsed. The framework's
-    loader modules a tool module names are left out: they tell which class
-    runs, not what it does."""
+def unparsed_reached(project: Project, module: str, clean: set[str]) -> str | None:
+    """A repository module the facts of ``module`` name, directly or through
+    other such modules, that cannot be read or parsed (None: none). The
+    framework's loader modules a tool module names are left out: they tell
+    which class runs, not what it does."""
     memo: dict[str, Any] = {}
     loaders = set(loader_modules(project))
     seen: set[str] = set()
     todo = [module]
     while todo:
         if len(seen) >= _MAX_MODULES:
-            return False  # not walked in full: nothing is said, none is clean
+            return None  # not walked in full: nothing is said, none is clean
         current = todo.pop()
         if current in seen or current in clean:
             continue
         seen.add(current)
         if current != module and not project.facts(current).parsed:
-            return True
+            return current
         todo.extend(m for m in references(project, current, memo) if m not in loaders)
     clean.update(seen)
-    return False
+    return None
