@@ -122,3 +122,37 @@ def test_a_conditional_import_with_one_side_unparsed_keeps_the_companion(tmp_pat
     }
     root = _documented_then(tmp_path, files)
     _only_unreadable_and_kept(root, "tools/impl/waiting.py")
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        "import importlib\n\nWaitTool = importlib.import_module('tools.impl.waiting').WaitTool\n",
+        "from pathlib import Path\n\nexec((Path(__file__).parent / 'impl/waiting.py').read_text())\n",
+        "from .impl import waiting\n\nWaitTool = getattr(waiting, 'Wait' + 'Tool')\n",
+    ],
+    ids=["import_module", "exec", "getattr"],
+)
+def test_a_module_binding_its_tool_dynamically_keeps_its_companion(
+    tmp_path: Path, shim: str
+) -> None:
+    """The class it binds is not read: no DOX004, and no fix deletes the
+    lines of its companion."""
+    files = {"tools/impl/waiting.py": WAIT_PY, "tools/wait.py": shim}
+    root = _documented_then(tmp_path, files)
+    _silent_and_kept(root, _DOX)
+
+
+def test_a_cycle_of_shims_keeps_its_companion(tmp_path: Path) -> None:
+    """No module binds a class: DOX004 stands, but what the shims stand for
+    is not known, so no fix deletes the companion's lines."""
+    files = {"tools/impl/waiting.py": "from ..wait import WaitTool\n", "tools/wait.py": _SHIM}
+    root = _documented_then(tmp_path, files)
+    before = (root / _DOX).read_bytes()
+    done = _doxtool(root, "check", "--no-cache")
+    assert done.stdout.splitlines() == [
+        "tools/wait.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`",
+        "Found 1 finding.",
+    ], done.stdout
+    assert _doxtool(root, "check", "--no-cache", "--fix").returncode == 1
+    assert (root / _DOX).read_bytes() == before

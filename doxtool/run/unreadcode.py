@@ -17,7 +17,8 @@ not known, as with a module a sparse checkout leaves out
   package doxtool classifies (:func:`~doxtool.run.unseen.unclassified`);
 - a tool module with no tool class that may bind one of such code
   (:func:`~doxtool.run.unseentools.may_hold_unseen_tool`: a shim re-exporting
-  a plugin's class, or one of a module that cannot be parsed);
+  a plugin's class, or one of a module that cannot be parsed), or whose
+  imports lead back to themselves through other shims before any class;
 - a module of the repository its facts reach (a re-exported class's, a
   base's, a followed helper's, and theirs in turn) that cannot be read or
   parsed (a syntax error, undecodable bytes, a NUL byte, no permission to
@@ -69,11 +70,36 @@ def _unread_bases(project: Project, module: str) -> bool:
 
     tools = project.tools(module)
     if not tools:
+        if any(_cyclic(project, target) for target in facts.imported_names.values()):
+            return True
         return may_hold_unseen_tool(facts, resolver, project.module_path, missing)
     for tool in tools:
         home = project.module_of(tool.defined_in_path) if tool.defined_in_path else facts.module
         if resolver.reaches_unseen(f"{home}.{tool.class_name}", unseen):
             return True
+    return False
+
+
+def _cyclic(project: Project, target: str) -> bool:
+    """Whether an imported name leads back to itself through the repository's
+    re-exports (``a.X`` imported from ``b``, ``b.X`` from ``a``) before any
+    class: what the shims stand for is not known."""
+    seen: set[str] = set()
+    current: str | None = target
+    while current is not None and len(seen) < _MAX_MODULES:
+        if current in seen:
+            return True
+        seen.add(current)
+        parts = current.split(".")
+        cut = next(
+            (c for c in range(len(parts) - 1, 0, -1) if project.module_path(".".join(parts[:c]))),
+            0,
+        )
+        found = project.lookup_module(".".join(parts[:cut])) if cut else None
+        name = ".".join(parts[cut:])
+        if found is None or found.class_named(name) is not None:
+            return False
+        current = found.imported_names.get(name)
     return False
 
 

@@ -11,8 +11,11 @@ so may one that makes a class at run time (``T = type("T", (Tool,),
 {...})``, ``types.new_class(...)``, a function of the repository with a
 ``class`` statement in its body: ``T = make_tool("x")``), whose bases are
 not read, and one with a class under a module-level ``if``, ``try``,
-``with`` or loop (``if HAS_YAML: class T(Tool): ...``), which is not read.
-DOX004 says nothing of it: whether it holds one is not known here.
+``with`` or loop (``if HAS_YAML: class T(Tool): ...``), which is not read;
+so may one defining no class that binds names in a way doxtool does not
+read (``importlib.import_module``, ``__import__``, ``exec``, ``getattr`` of
+a module, ``globals()``). DOX004 says nothing of it: whether it holds one
+is not known here.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from doxtool.run.unseen import unclassified
 
 #: calls that make a class at run time, from bases doxtool does not read
 _CLASS_MAKERS = frozenset({"builtins.type", "types.new_class"})
+#: calls that may bind a module's names to what doxtool does not read
+_BINDERS = frozenset({"importlib.import_module", "__import__", "exec", "getattr", "globals"})
 
 
 def may_hold_unseen_tool(
@@ -65,6 +70,8 @@ def may_hold_unseen_tool(
             return True
     if facts.classes:
         return False
+    if outline is not None and _BINDERS.intersection(outline.calls):
+        return True  # ``WaitTool = importlib.import_module(name).WaitTool``, ``exec(...)``
     return any(resolver.reaches_unseen(target, unseen) for target in facts.imported_names.values())
 
 
