@@ -180,10 +180,10 @@ class ToolResolver:
 
     def reaches_unseen(self, qualified: str, unseen: Callable[[str], bool]) -> bool:
         """Whether a dotted class name, through the repository's re-exports
-        and the bases of its classes, reaches a name no module of the
-        repository binds that ``unseen`` says comes from code doxtool cannot
-        read (a class of an installed package, which may derive from a
-        configured base). A configured base is not followed."""
+        and the bases of its classes, reaches a name of code doxtool cannot
+        read: one no module of the repository binds that ``unseen`` says is
+        such (an installed package's class, which may derive from a configured
+        base), or one of a module that does not parse. Configured bases stop."""
         seen: set[str] = set()
         todo = [qualified]
         while todo and len(seen) < _MAX_NAMES:
@@ -196,7 +196,7 @@ class ToolResolver:
                 if cls is not None:  # a class of the repository: on to its bases
                     todo.extend(cls.resolved_bases)
                     break
-                if where is None and unseen(name):
+                if unseen(name) if where is None else not where[0].parsed:
                     return True
         return False
 

@@ -10,7 +10,7 @@ from doxtool.companions.model import Companion
 from doxtool.rules.base import Example
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.run.context import Context
-from doxtool.run.leftdeps import reaches_left_out
+from doxtool.run.leftdeps import reaches_unknown
 
 
 @dataclass
@@ -25,11 +25,12 @@ class Documented:
 def documented(ctx: Context, judged: bool = False) -> Iterator[Documented]:
     """The documented modules whose companion exists and parses; ``judged``:
     only those whose facts are known, not built in part from a module a
-    sparse checkout leaves out (:mod:`doxtool.run.leftdeps`), whose fact
-    lines are judged against them."""
+    sparse checkout leaves out or code doxtool cannot read
+    (:func:`~doxtool.run.leftdeps.reaches_unknown`), whose fact lines are
+    judged against them."""
     for module in ctx.documented_modules:
         path = ctx.companion_path(module)
-        if not ctx.facts(module).parsed or (judged and reaches_left_out(ctx, module)):
+        if not ctx.facts(module).parsed or (judged and reaches_unknown(ctx, module)):
             continue
         companion = ctx.companion(path)
         if companion is not None:

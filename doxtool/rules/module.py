@@ -14,6 +14,7 @@ from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.commitment import staged_apart_note
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.run.context import Context
+from doxtool.run.leftdeps import unparsed_dependency
 from doxtool.run.project import safe_name
 from doxtool.run.renames import rename_pairs
 from doxtool.run.sparse import not_checked_out
@@ -218,6 +219,9 @@ most).
 parse, so none of its documentation can be checked. The finding points at the
 line and column of the problem.
 
+So can a module those are built from in part (a shim's target, a base
+class's module, a helper's): what it adds to their facts is not known.
+
 **Example.** `tools/wait.py` with `def execute(self` and no closing parenthesis.
 """
     valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
@@ -239,8 +243,14 @@ line and column of the problem.
         # the tool modules no companion documents (a profile's own, those of
         # a directory no AGENTS.md declares): the framework runs them too
         known = set(documented)
-        for module in contract_scope.tool_modules(ctx):
+        tools = contract_scope.tool_modules(ctx)
+        for module in tools:
             if module not in known:
+                yield from self._problems(ctx, module)
+        # a module they are built from in part (a shim's target, a base's)
+        reached = {unparsed_dependency(ctx, module) for module in sorted({*known, *tools})}
+        for module in sorted(m for m in reached if m and m not in known and m not in tools):
+            if not ctx.project.excluded(module):
                 yield from self._problems(ctx, module)
 
     def _problems(self, ctx: Context, module: str) -> Iterator[Finding]:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from doxtool.core.facts import EXECUTE, ToolFacts
+from doxtool.core.facts import ARGUMENTS, EXECUTE, ToolFacts
 from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet, tool_key
 from doxtool.prompts.values import with_values
@@ -365,12 +365,12 @@ def may_read(tool: ToolFacts, name: str) -> bool:
     """Whether the tool reads argument ``name``, or may: it reads keys doxtool
     cannot name, or hands its arguments to code no one can follow. A
     ``method`` reaches a tool that reads ``action``: the framework copies it
-    there when the call gives no ``action``. One whose ``execute`` is not
-    known (bound in a way doxtool does not read, or in code it cannot see)
-    may read any."""
+    there when the call gives no ``action``. One whose ``execute`` (or its
+    arguments: it calls a mixin's method) is not known, bound in a way
+    doxtool does not read or in code it cannot see, may read any."""
     if tool.argument(name) is not None or bool(tool.dynamic_reads or tool.other_arguments):
         return True
-    if not tool.knows(EXECUTE):
+    if not tool.knows(EXECUTE) or (tool.execute is not None and not tool.knows(ARGUMENTS)):
         return True
     return name == METHOD_KEY and tool.argument(METHOD_ARGUMENT) is not None
 

@@ -36,6 +36,7 @@ from doxtool.run.gitmarks import index_may_skip
 from doxtool.run.importroots import import_dirs
 from doxtool.run.project import Project
 from doxtool.run.snapshot import references
+from doxtool.run.unreadcode import reaches_unread, unparsed_reached
 
 T = TypeVar("T")
 
@@ -82,12 +83,31 @@ def reaches_left_out(ctx: Context, module: str) -> bool:
     return ctx.memo(("reaches-left-out", module), lambda: _reaches(ctx.project, module, left))
 
 
+def reaches_unknown(ctx: Context, module: str) -> bool:
+    """Whether the facts of ``module`` are built in part from code that is
+    not known: left out of a sparse checkout (:func:`reaches_left_out`), or
+    that doxtool cannot read (:mod:`doxtool.run.unreadcode`)."""
+    if reaches_left_out(ctx, module):
+        return True
+    clean: set[str] = ctx.memo("unread-clean", set)
+    return ctx.memo(("unread", module), lambda: reaches_unread(ctx.project, module, clean))
+
+
+def unparsed_dependency(ctx: Context, module: str) -> str | None:
+    """A repository module the facts of ``module`` are built from in part
+    that cannot be read or parsed (None: none): one whose own problem is
+    reported though no companion documents it."""
+    clean: set[str] = ctx.memo("unread-clean", set)
+    found = lambda: unparsed_reached(ctx.project, module, clean)  # noqa: E731
+    return ctx.memo(("unparsed-dependency", module), found)
+
+
 def known(ctx: Context, module: str, tools: list[T], key: str = "tools") -> list[T]:
-    """The tool classes of ``module``, each with what code left out of a
-    sparse checkout may add to it not known (:func:`reaches_left_out`): its
-    arguments, outcomes, errors and side effects, and its ``execute`` when
-    none was found (a base or mixin there may define it)."""
-    if not any(tools) or not reaches_left_out(ctx, module):
+    """The tool classes of ``module``, each with what code that is not known
+    may add to it not known (:func:`reaches_unknown`): its arguments,
+    outcomes, errors and side effects, and its ``execute`` when none was
+    found (a base or mixin there may define it)."""
+    if not any(tools) or not reaches_unknown(ctx, module):
         return tools
     return ctx.memo(("left-out", key, module), lambda: [_unknown(t) for t in tools])
 

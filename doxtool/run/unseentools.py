@@ -11,8 +11,11 @@ so may one that makes a class at run time (``T = type("T", (Tool,),
 {...})``, ``types.new_class(...)``, a function of the repository with a
 ``class`` statement in its body: ``T = make_tool("x")``), whose bases are
 not read, and one with a class under a module-level ``if``, ``try``,
-``with`` or loop (``if HAS_YAML: class T(Tool): ...``), which is not read.
-DOX004 says nothing of it: whether it holds one is not known here.
+``with`` or loop (``if HAS_YAML: class T(Tool): ...``), which is not read;
+so may one defining no class that binds names in a way doxtool does not
+read (``importlib.import_module``, ``__import__``, ``exec``, ``getattr`` of
+a module, ``globals()``). DOX004 says nothing of it: whether it holds one
+is not known here.
 """
 
 from __future__ import annotations
@@ -27,18 +30,24 @@ from doxtool.run.unseen import unclassified
 
 #: calls that make a class at run time, from bases doxtool does not read
 _CLASS_MAKERS = frozenset({"builtins.type", "types.new_class"})
+#: calls that may bind a module's names to what doxtool does not read
+_BINDERS = frozenset({"importlib.import_module", "__import__", "exec", "getattr", "globals"})
 
 
 def may_hold_unseen_tool(
-    facts: ModuleFacts, resolver: ToolResolver, module_path: Callable[[str], str | None]
+    facts: ModuleFacts,
+    resolver: ToolResolver,
+    module_path: Callable[[str], str | None],
+    missing: Callable[[str], bool] = lambda module: False,
 ) -> bool:
     """Whether the module may bind a tool class doxtool cannot see: one of a
     package doxtool does not classify (:func:`~doxtool.run.unseen.unclassified`:
     not the standard library, nor one it knows) whose code the repository does
-    not hold (``module_path`` gives a dotted module's file there, if any)."""
+    not hold (``module_path`` gives a dotted module's file there, if any), and
+    that ``missing`` does not say is a module known not to be there."""
 
     def unseen_module(module: str) -> bool:
-        return unclassified(module) and not _readable(module, module_path)
+        return unclassified(module) and not readable(module, module_path) and not missing(module)
 
     def unseen(name: str) -> bool:
         module, dot, _ = name.rpartition(".")
@@ -61,6 +70,8 @@ def may_hold_unseen_tool(
             return True
     if facts.classes:
         return False
+    if outline is not None and _BINDERS.intersection(outline.calls):
+        return True  # ``WaitTool = importlib.import_module(name).WaitTool``, ``exec(...)``
     return any(resolver.reaches_unseen(target, unseen) for target in facts.imported_names.values())
 
 
@@ -87,7 +98,7 @@ def _factory(facts: ModuleFacts, resolver: ToolResolver, made: list[str]) -> boo
     return False
 
 
-def _readable(module: str, module_path: Callable[[str], str | None]) -> bool:
+def readable(module: str, module_path: Callable[[str], str | None]) -> bool:
     """Whether the repository holds the code of a dotted module: its file, or
     that of a plain module (not a package) a prefix of it names, which binds
     the rest of the name itself. A module of a package whose directory or
