@@ -337,3 +337,23 @@ def test_an_item_or_heading_telling_not_to_call_its_tool_teaches_it_not(make_rep
             "prompts/agent.system.tool.wait.md": f"{wait}\n{line}\n",
         }
         assert [x for x in _check(make_repo, run_cli, files) if "PRM001" in x] == found, line
+
+
+def test_a_rule_on_when_not_to_call_a_tool_still_teaches_it(make_repo, run_cli) -> None:
+    """A line telling not to call a tool under a condition (``when offline,
+    do not call it``, ``never run it, unless the user asks``) restricts it:
+    the item or heading still teaches `search`, so PRM001 says nothing."""
+    search = clean_files()["tools/wait.py"].replace("WaitTool", "SearchTool")
+    wait = clean_files()["prompts/agent.system.tool.wait.md"]
+    for line in (
+        "- `search`: searches the web; when offline, do not call it",
+        "- `search`: web search. If the answer is in memory, don't call it.",
+        "- `search`: clears the cache. Never run it, unless the user asks.",
+        "- `search`: clears the cache. Never run it (unless the user asks).",
+        "### search: for local files, never call it\nFinds pages on the web.",
+    ):
+        files = {
+            "tools/search.py": search,
+            "prompts/agent.system.tool.wait.md": f"{wait}\n{line}\n",
+        }
+        assert [x for x in _check(make_repo, run_cli, files) if "PRM001" in x] == [], line
