@@ -114,3 +114,18 @@ def test_an_include_of_the_original_with_none_there_teaches_nothing(make_repo, r
     result = run_cli(make_repo(files), "check", "--select", "PRM004")
     assert [line for line in result.output.splitlines() if " PRM004 " in line] == [NOT_TAUGHT]
 
+
+def test_a_variable_in_a_code_block_or_a_comment_names_no_tool(make_repo, run_cli) -> None:
+    """``# {{command}}`` in a shell script or ``### {{tool_name}}`` in an HTML
+    comment is no heading: the file still names no tool (PRM001)."""
+    for prompt in (
+        "# Pausing\nPause.\n~~~bash\n# {{command}}\nsleep 1\n~~~\n",
+        "# Pausing\nPause.\n<!--\n### {{tool_name}}\n-->\n",
+    ):
+        files = clean_files()
+        files[PROMPT] = prompt
+        result = run_cli(make_repo(files), "check", "--select", "PRM001")
+        found = [line for line in result.output.splitlines() if " PRM001 " in line]
+        assert [line.split(": ", 1)[1].split(";")[0] for line in found] == [
+            "PRM001 tool `wait` is taught by no prompt in `prompts/`"
+        ], prompt
