@@ -357,3 +357,24 @@ def test_a_rule_on_when_not_to_call_a_tool_still_teaches_it(make_repo, run_cli) 
             "prompts/agent.system.tool.wait.md": f"{wait}\n{line}\n",
         }
         assert [x for x in _check(make_repo, run_cli, files) if "PRM001" in x] == [], line
+
+
+def test_never_run_it_past_a_tools_description_runs_what_it_speaks_of(make_repo, run_cli) -> None:
+    """``- `search`: fetches a file; never run it`` tells not to run the file:
+    `search` is still taught (PRM001 silent); ``do not call it`` there, and
+    ``never run it`` opening the description, still tell not to call it."""
+    search = clean_files()["tools/wait.py"].replace("WaitTool", "SearchTool")
+    wait = clean_files()["prompts/agent.system.tool.wait.md"]
+    for line, reported in (
+        ("- `search`: fetches a file into the work folder; never run it", False),
+        ("- `search`: runs code in a sandbox. Untrusted code: never run it.", False),
+        ("| tool | use |\n|---|---|\n| `search` | fetches a file; never run it |", False),
+        ("- `search`: internal helper. Do not call it.", True),
+        ("- `search`: never run it", True),
+    ):
+        files = {
+            "tools/search.py": search,
+            "prompts/agent.system.tool.wait.md": f"{wait}\n{line}\n",
+        }
+        found = [x for x in _check(make_repo, run_cli, files) if "PRM001" in x]
+        assert len(found) == reported, line

@@ -119,6 +119,8 @@ _FORBID_CALL_RE = re.compile(
     r"(?:[ \t]+(?:(?:from[ \t]+)?here|directly))?",
     re.I,
 )
+#: the verb of a forbidding clause that may run a thing other than the tool
+_RUN_RE = re.compile(r"\brun\b", re.I)
 #: a clause that makes a rule beside it a condition (``when offline``,
 #: ``unless the user asks``, ``for local files``)
 _CONDITION_RE = re.compile(
@@ -172,12 +174,20 @@ def _forbidding(text: str) -> bool:
     that forbids the name it describes."""
     text = text.split("`", 1)[0]
     parts = _CLAUSE_SPLIT_KEPT_RE.split(text)
+    opening = True  # the description's first clause
     for index in range(0, len(parts), 2):
         clause = parts[index].strip(_CLAUSE_EDGES)
         if _FORBID_CLAUSE_RE.fullmatch(clause):
             return True
-        if _FORBID_CALL_RE.fullmatch(clause) and not _conditioned(parts, index):
+        # ``never run it`` past the first clause runs what else the
+        # description speaks of (``fetches a file; never run it``)
+        if (
+            _FORBID_CALL_RE.fullmatch(clause)
+            and (opening or not _RUN_RE.search(clause))
+            and not _conditioned(parts, index)
+        ):
             return True
+        opening = opening and not clause
     return False
 
 
