@@ -337,3 +337,44 @@ def test_an_item_or_heading_telling_not_to_call_its_tool_teaches_it_not(make_rep
             "prompts/agent.system.tool.wait.md": f"{wait}\n{line}\n",
         }
         assert [x for x in _check(make_repo, run_cli, files) if "PRM001" in x] == found, line
+
+
+def test_a_rule_on_when_not_to_call_a_tool_still_teaches_it(make_repo, run_cli) -> None:
+    """A line telling not to call a tool under a condition (``when offline,
+    do not call it``, ``never run it, unless the user asks``) restricts it:
+    the item or heading still teaches `search`, so PRM001 says nothing."""
+    search = clean_files()["tools/wait.py"].replace("WaitTool", "SearchTool")
+    wait = clean_files()["prompts/agent.system.tool.wait.md"]
+    for line in (
+        "- `search`: searches the web; when offline, do not call it",
+        "- `search`: web search. If the answer is in memory, don't call it.",
+        "- `search`: clears the cache. Never run it, unless the user asks.",
+        "- `search`: clears the cache. Never run it (unless the user asks).",
+        "### search: for local files, never call it\nFinds pages on the web.",
+    ):
+        files = {
+            "tools/search.py": search,
+            "prompts/agent.system.tool.wait.md": f"{wait}\n{line}\n",
+        }
+        assert [x for x in _check(make_repo, run_cli, files) if "PRM001" in x] == [], line
+
+
+def test_never_run_it_past_a_tools_description_runs_what_it_speaks_of(make_repo, run_cli) -> None:
+    """``- `search`: fetches a file; never run it`` tells not to run the file:
+    `search` is still taught (PRM001 silent); ``do not call it`` there, and
+    ``never run it`` opening the description, still tell not to call it."""
+    search = clean_files()["tools/wait.py"].replace("WaitTool", "SearchTool")
+    wait = clean_files()["prompts/agent.system.tool.wait.md"]
+    for line, reported in (
+        ("- `search`: fetches a file into the work folder; never run it", False),
+        ("- `search`: runs code in a sandbox. Untrusted code: never run it.", False),
+        ("| tool | use |\n|---|---|\n| `search` | fetches a file; never run it |", False),
+        ("- `search`: internal helper. Do not call it.", True),
+        ("- `search`: never run it", True),
+    ):
+        files = {
+            "tools/search.py": search,
+            "prompts/agent.system.tool.wait.md": f"{wait}\n{line}\n",
+        }
+        found = [x for x in _check(make_repo, run_cli, files) if "PRM001" in x]
+        assert len(found) == reported, line

@@ -92,3 +92,40 @@ def test_a_profile_override_including_the_file_it_overrides_teaches_what_that_do
         f"{override}:4:13: PRM003 argument `hours` is taught for `wait` but tools/wait.py "
         "never reads it"
     ]
+
+
+def test_an_include_of_the_original_with_none_there_teaches_nothing(make_repo, run_cli) -> None:
+    """``{{ include original }}`` where no file of that name comes after (a
+    profile's prompt for its own tool, or a core prompt) renders nothing: a
+    required argument the file never names is still "never taught"."""
+    files = clean_files()
+    del files[PROMPT]
+    files["agents/dev/tools/wait.py"] = LABEL_PY
+    own = "agents/dev/prompts/agent.system.tool.wait.md"
+    files[own] = "### wait\n{{ include original }}\nargs: optional `seconds`\n"
+    result = run_cli(make_repo(files), "check", "--select", "PRM004")
+    assert [line for line in result.output.splitlines() if " PRM004 " in line] == [
+        f"{own}:1:5: PRM004 required argument `label` of `wait` (read at "
+        "agents/dev/tools/wait.py:7) is never taught"
+    ]
+    files = clean_files()
+    files["tools/wait.py"] = LABEL_PY
+    files[PROMPT] = "### wait\n{{ include original }}\nargs: optional `seconds`\n"
+    result = run_cli(make_repo(files), "check", "--select", "PRM004")
+    assert [line for line in result.output.splitlines() if " PRM004 " in line] == [NOT_TAUGHT]
+
+
+def test_a_variable_in_a_code_block_or_a_comment_names_no_tool(make_repo, run_cli) -> None:
+    """``# {{command}}`` in a shell script or ``### {{tool_name}}`` in an HTML
+    comment is no heading: the file still names no tool (PRM001)."""
+    for prompt in (
+        "# Pausing\nPause.\n~~~bash\n# {{command}}\nsleep 1\n~~~\n",
+        "# Pausing\nPause.\n<!--\n### {{tool_name}}\n-->\n",
+    ):
+        files = clean_files()
+        files[PROMPT] = prompt
+        result = run_cli(make_repo(files), "check", "--select", "PRM001")
+        found = [line for line in result.output.splitlines() if " PRM001 " in line]
+        assert [line.split(": ", 1)[1].split(";")[0] for line in found] == [
+            "PRM001 tool `wait` is taught by no prompt in `prompts/`"
+        ], prompt

@@ -90,22 +90,19 @@ _NOT_YET_CELL_RE = re.compile(
 _STRUCK = "~~"
 
 
-#: a clause that tells the model not to send a name (or not to call the tool
-#: an item or a heading names: ``never call it from here``), or says the tool does
+#: the words that tell the model not to do a thing
+_NOT = r"(?:do[ \t]+not|don[\u2019']t|never|must[ \t]+not|should[ \t]+not|cannot|can[\u2019']t)"
+#: a clause that tells the model not to send a name, or says the tool does
 #: not take it: ``do not use this argument``, ``never set this``, ``must not
 #: be used``, ``ignored``, ``not supported``, ``not implemented yet``; the
 #: whole of a clause, so that ``never set this to a directory`` or ``ignored
 #: unless `y``` is not one
 _FORBID_CLAUSE_RE = re.compile(
     r"(?:it[ \t]+|this[ \t]+(?:argument|arg|key|field|parameter|option)[ \t]+)?"
-    r"(?:(?:is|are)[ \t]+)?(?:"
-    r"(?:do[ \t]+not|don[\u2019']t|never|must[ \t]+not|should[ \t]+not|cannot|can[\u2019']t)"
+    rf"(?:(?:is|are)[ \t]+)?(?:{_NOT}"
     r"[ \t]+(?:be[ \t]+)?(?:use|used|send|sent|pass|passed|set|give|given|add|added|"
-    r"include|included|provide|provided|supply|supplied|"
-    r"call|called|invoke|invoked|run)"
-    r"(?:[ \t]+(?:this|it|this[ \t]+(?:argument|arg|key|field|parameter|option|tool)))?"
-    # a tool's item or heading: ``never call it from here``, ``do not invoke directly``
-    r"(?:[ \t]+(?:(?:from[ \t]+)?here|directly))?"
+    r"include|included|provide|provided|supply|supplied)"
+    r"(?:[ \t]+(?:this|it|this[ \t]+(?:argument|arg|key|field|parameter|option)))?"
     r"|ignored|unused|coming[ \t]+soon|"
     r"not[ \t]+(?:yet[ \t]+)?(?:supported|used|read|accepted|available|implemented|released)"
     r"(?:[ \t]+yet)?(?:[ \t]+(?:here|(?:by|in|for|with|on)[ \t]+(?:this|the)[ \t]+"
@@ -113,8 +110,30 @@ _FORBID_CLAUSE_RE = re.compile(
     r")",
     re.I,
 )
+#: a clause telling the model not to call the tool an item or a heading
+#: names (``never call it from here``, ``do not invoke directly``); the whole
+#: of a clause, so that ``never call it with an empty query`` is not one
+_FORBID_CALL_RE = re.compile(
+    rf"(?:(?:it|this[ \t]+tool)[ \t]+)?(?:(?:is|are)[ \t]+)?{_NOT}[ \t]+(?:be[ \t]+)?"
+    r"(?:call|called|invoke|invoked|run)(?:[ \t]+(?:this|it|this[ \t]+tool))?"
+    r"(?:[ \t]+(?:(?:from[ \t]+)?here|directly))?",
+    re.I,
+)
+#: the verb of a forbidding clause that may run a thing other than the tool
+_RUN_RE = re.compile(r"\brun\b", re.I)
+#: a clause that makes a rule beside it a condition (``when offline``,
+#: ``unless the user asks``, ``for local files``)
+_CONDITION_RE = re.compile(
+    r"(?:if|when|whenever|unless|until|while|during|before|after|once|for|in|on|"
+    r"without|except|only|outside|within)\b",
+    re.I,
+)
 #: what ends a clause of a name's description
 _CLAUSE_SPLIT_RE = re.compile(r"[.;,:!()\[\]|\u2014\u2013]|[ \t]-[ \t]")
+#: the same, kept by a split
+_CLAUSE_SPLIT_KEPT_RE = re.compile(f"({_CLAUSE_SPLIT_RE.pattern})")
+#: what ends a sentence, past which no clause is a condition of another
+_SENTENCE_END = frozenset(".;!")
 #: emphasis and blanks around a clause
 _CLAUSE_EDGES = "*_ \t"
 
@@ -154,10 +173,37 @@ def _forbidding(text: str) -> bool:
     """Whether a clause of ``text`` up to its first code span is wholly one
     that forbids the name it describes."""
     text = text.split("`", 1)[0]
-    return any(
-        _FORBID_CLAUSE_RE.fullmatch(clause.strip(_CLAUSE_EDGES))
-        for clause in _CLAUSE_SPLIT_RE.split(text)
-    )
+    parts = _CLAUSE_SPLIT_KEPT_RE.split(text)
+    opening = True  # the description's first clause
+    for index in range(0, len(parts), 2):
+        clause = parts[index].strip(_CLAUSE_EDGES)
+        if _FORBID_CLAUSE_RE.fullmatch(clause):
+            return True
+        # ``never run it`` past the first clause runs what else the
+        # description speaks of (``fetches a file; never run it``)
+        if (
+            _FORBID_CALL_RE.fullmatch(clause)
+            and (opening or not _RUN_RE.search(clause))
+            and not _conditioned(parts, index)
+        ):
+            return True
+        opening = opening and not clause
+    return False
+
+
+def _conditioned(parts: list[str], index: int) -> bool:
+    """Whether a clause of the sentence of the clause ``parts[index]``
+    (clauses at even indexes, what splits them between) makes it a
+    condition: ``when offline, do not call it``, ``never run it, unless
+    asked``, ``never run it (unless asked)``, a rule on when not to call a
+    tool, which still teaches it."""
+    for step in (-1, 1):
+        sep = index + step
+        while 0 <= sep < len(parts) and parts[sep].strip() not in _SENTENCE_END:
+            if _CONDITION_RE.match(parts[sep + step].strip(_CLAUSE_EDGES)):
+                return True
+            sep += 2 * step
+    return False
 
 
 def says_gone(text: str) -> bool:

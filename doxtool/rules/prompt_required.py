@@ -27,6 +27,7 @@ from doxtool.rules.tool_prompts import (
     tool_facts,
     wait_files,
 )
+from doxtool.run.communication import search_of
 from doxtool.run.context import Context
 
 
@@ -85,7 +86,9 @@ value is not known for sure.
 
 A prompt that includes other files (`{{ include "x.md" }}`, or a profile's
 override including the file it overrides, `{{ include original }}`) is not checked:
-what they teach is not read; nor is a tool whose example's arguments a
+what they teach is not read (with no file of that name after it, a core
+prompt's or a profile's own, `{{ include original }}` renders nothing: such a
+file is checked); nor is a tool whose example's arguments a
 template fills (`"tool_args": {{fetch_args}}`, a key `"{{arg_name}}"`, or
 `{{more_args}}` where a key goes): the framework renders a value doxtool
 does not know. Under a `### tool:method` heading `action` is
@@ -248,7 +251,7 @@ profile.
         ``prompt_set``) that it never names; with ``own_tools``, of those of
         the profile's own tools only, which it runs with this inherited prompt."""
         text = ctx.prompt_text(path)
-        if doc.includes or ORIGINAL_RE.search(text):
+        if doc.includes or _includes_original(ctx, path, text, prompt_set):
             # what the included files teach (the file a profile's override
             # includes with ``{{ include original }}`` too) is not known here
             return
@@ -323,6 +326,13 @@ def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
     names = [t.name for t in doc.tools if t.source == "example"]
     names += [*doc.listed_names, *mentioned]
     return any(name.startswith(prefix) and len(name) > len(prefix) for name in names)
+
+
+def _includes_original(ctx: Context, path: str, text: str, prompt_set: PromptSet) -> bool:
+    """Whether the prompt ``text`` at ``path`` includes the file it overrides
+    (``{{ include original }}``) and there is one: with none (no core file of
+    that name), the framework renders nothing there."""
+    return bool(ORIGINAL_RE.search(text)) and search_of(ctx, prompt_set).original(path) is not None
 
 
 def _arguments_templated(doc: PromptDoc, tool: str) -> bool:

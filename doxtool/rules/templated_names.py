@@ -12,16 +12,32 @@ from doxtool.run.context import Context
 
 #: a variable, not a condition (``{{if x}}``, ``{{endif}}``) nor an include
 _VARIABLE = r"\{\{[ \t]*(?!(?:if|elif|else|endif|include)\b)\w+[ \t]*\}\}"
-#: a heading opening with one (``### {{tool_name}}``, ``## `{{name}}` tool``),
-#: or an example's ``tool_name`` holding one
-_NAMED_BY_VARIABLE_RE = re.compile(
-    rf"^[ \t]{{0,3}}#{{1,6}}[ \t]+(?:\*\*|`)?{_VARIABLE}"
-    rf"|[\"']tool_name[\"'][ \t]*:[ \t]*[\"']?{_VARIABLE}",
-    re.M,
-)
+#: a heading opening with one (``### {{tool_name}}``, ``## `{{name}}` tool``)
+_HEADING_RE = re.compile(rf"[ \t]{{0,3}}#{{1,6}}[ \t]+(?:\*\*|`)?{_VARIABLE}")
+#: an example's ``tool_name`` holding one
+_TOOL_NAME_RE = re.compile(rf"[\"']tool_name[\"'][ \t]*:[ \t]*[\"']?{_VARIABLE}")
+#: a fence opening or closing a code block
+_FENCE_RE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
+#: an HTML comment, which the model may read but no heading is in
+_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 
 
 def named_by_variable(ctx: Context, path: str) -> bool:
     """Whether the prompt file at ``path`` names a tool by a template
-    variable in a heading's first word or an example's ``tool_name``."""
-    return bool(_NAMED_BY_VARIABLE_RE.search(ctx.prompt_text(path)))
+    variable in a heading's first word or an example's ``tool_name``; not
+    in a line of a code block (``# {{command}}`` in a shell script) nor of
+    an HTML comment."""
+    text = _COMMENT_RE.sub("", ctx.prompt_text(path))
+    if _TOOL_NAME_RE.search(text):
+        return True
+    fence: str | None = None
+    for line in text.splitlines():
+        opening = _FENCE_RE.match(line)
+        if fence is not None:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
+                fence = None
+        elif opening:
+            fence = opening.group(1)
+        elif _HEADING_RE.match(line):
+            return True
+    return False
