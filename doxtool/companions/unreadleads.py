@@ -16,7 +16,7 @@ import re
 
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
-from doxtool.companions.labelitems import guidance_label, label_item, listed_under
+from doxtool.companions.labelitems import guidance_label, label_lead, listed_under
 from doxtool.companions.lastowner import last_without_block
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.noneleads import SAID_NONE
@@ -124,7 +124,11 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             heading = content
         if (
             expected.kind == "arguments"
-            and (titled or _BOLD_LINE.fullmatch(content) or label_item(content))
+            and (
+                titled
+                or _BOLD_LINE.fullmatch(content)
+                or label_lead(companion, number, content, expected.kind)
+            )
             and not guidance_label(content)
             and not _names_other(heading, expected.subject, others)
             and not _names_other(content, expected.subject, others)
@@ -359,7 +363,11 @@ def _heading_over(companion: Companion, expected: ExpectedBlock) -> int | None:
     names = _value_names(expected)
     for number, content in shown_lines(companion):
         if (
-            (_HEADING.match(content) or _BOLD_LINE.fullmatch(content) or label_item(content))
+            (
+                _HEADING.match(content)
+                or _BOLD_LINE.fullmatch(content)
+                or label_lead(companion, number, content, expected.kind)
+            )
             and not guidance_label(content)
             and _heads_list(companion, number, names)
         ):
