@@ -401,6 +401,9 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
         if found is None:
             continue
         name, end = found.group(1), found.end()
+        called = _CALLED_NAME.match(name)
+        if called is not None:  # `` - `_clean(text)` ``: the function's name
+            name = called.group(1)
         if name == "async":  # `` - `async fetch(name: str) -> str` ``
             after = _ASYNC_NAME.match(content, end)
             name, end = (after.group(1), after.end()) if after is not None else (name, end)
@@ -410,6 +413,10 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
         arguments += name in names and _TERM_END.match(content, end) is not None
     return arguments >= min(2, len(names)) and 2 * arguments >= named
 
+
+#: the name of a function written with its parameters in one code span
+#: without spaces (``_clean(text)``)
+_CALLED_NAME = LazyPattern(r"([A-Za-z_]\w*)\(")
 
 #: the function's name after ``async``
 _ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")
