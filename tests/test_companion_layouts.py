@@ -470,6 +470,26 @@ def test_a_heading_in_any_language_over_the_functions_gets_no_second_block(
     assert (root / DOX).read_text(encoding="utf-8") == text
 
 
+def test_a_heading_over_short_signatures_gets_no_second_block(make_repo, run_cli) -> None:
+    """`` - `load(path)` `` under ``### Funktionen``: a function written with
+    its parameters in one code span without spaces is named by the name
+    before its ``(``; the heading stands for the lead, and no second list
+    of the functions is written beside the person's."""
+    text = COMPANION.replace(
+        "- Top-level functions:\n- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n",
+        "\n### Funktionen\n\n- `load(path)`\n- `fetch(name)`\n",
+    )
+    root = _repo(make_repo, text)
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert [f for f in found if " DOX105 " in f] == [
+        f"{DOX}:16:1: DOX105 `helpers/shapes.py` has functions `load(path: str) -> Config`, "
+        "`async fetch(name: str) -> str` but the companion has no Top-level functions block "
+        "doxtool reads (it cannot read line 16 as its lead)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
 @pytest.mark.parametrize(
     "notes",
     [

@@ -70,3 +70,16 @@ def test_a_class_past_a_note_in_its_list_is_listed(make_repo, run_cli) -> None:
     assert "DOX105" not in result.output
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_a_function_past_a_note_written_with_def_is_listed(make_repo, run_cli) -> None:
+    """`` - `def _clean(text, limit=200)` `` past the note names `_clean` as
+    the block's own items do: no second copy is written above the note."""
+    text = _text(
+        "- Top-level functions:\n- Helpers below are private.\n- `def _clean(text, limit=200)`\n"
+    )
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX105")
+    assert "DOX105" not in result.output
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text

@@ -109,3 +109,41 @@ def test_classes_under_an_item_in_other_words_get_no_block_nor_empty_heading(
     assert "## Ownership" not in fixed
     assert "Classes:" not in fixed
     assert owned in fixed
+
+
+@pytest.mark.parametrize("lead", ["- Validation:", "- Changed in v2:"])
+def test_an_item_of_another_known_section_is_no_lead(make_repo, run_cli, lead: str) -> None:
+    """Under ``## Work Guidance`` an item ending in a colon over the
+    arguments (``- Validation:`` then `` - `seconds`: must be ...``) is a
+    note on them, not their list: the arguments block is still written."""
+    nested = f"{lead}\n  - `seconds`: must not be negative.\n  - `minutes`: the same.\n"
+    text = WAIT_DOX.replace(ITEMS, "").replace(
+        "## Work Guidance\n- Keep waits short.\n",
+        f"## Work Guidance\n- Keep waits short.\n{nested}",
+    )
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    assert "cannot read line" not in "\n".join(_dox111(run_cli, root))
+    fixed = _fixed(run_cli, root)
+    assert "- Arguments of `WaitTool`:\n  - `seconds`" in fixed
+    assert nested in fixed
+
+
+def test_a_guidance_item_over_the_class_writes_its_section(make_repo, run_cli) -> None:
+    """``- When extending:`` under ``## Work Guidance`` over `` - `WaitTool`:
+    keep it stateless.`` is no Classes lead: where ``## Ownership`` is
+    missing, it is written with the Classes block, whatever heading in
+    other words stands in its place."""
+    text = WAIT_DOX.replace(
+        "## Ownership\n- Classes:\n- `WaitTool` (`Tool`)\n"
+        "  - `async execute(self, **kwargs) -> Response`\n",
+        "## Zuständigkeit\n- Owned by the scheduling team.\n",
+    ).replace(
+        "## Work Guidance\n- Keep waits short.\n",
+        "## Work Guidance\n- Keep waits short.\n- When extending:\n  - `WaitTool`: keep it stateless.\n",
+    )
+    root = make_repo(with_files({"tools/wait.py": TWO_PY.replace("minutes", "seconds"), DOX: text}))
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX102,DOX105")
+    assert "DOX102 section `## Ownership` is missing" in result.output
+    assert "cannot read line" not in result.output
+    fixed = _fixed(run_cli, root)
+    assert "## Ownership\n- Classes:\n- `WaitTool` (`Tool`)" in fixed

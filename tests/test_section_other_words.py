@@ -108,3 +108,23 @@ def test_a_section_none_of_whose_fact_lines_are_written_is_missing_beside_other_
     found = run_cli(root, "check", "--no-cache").output
     assert "DOX102 section `## Runtime Contracts` is missing [*]" in found, found
     assert _fixed(run_cli, root) == WAIT_DOX[:start] + examples + WAIT_DOX[start:]
+
+
+def test_a_lead_under_another_known_section_holds_no_missing_section(make_repo, run_cli) -> None:
+    """A label over the class under ``## Work Guidance`` (``**When
+    extending:**`` then `` - `WaitTool`: keep it stateless.``) is not
+    Ownership's content: the ``## Zuständigkeit`` in its place is not taken
+    for it, and ``## Ownership`` is still reported missing."""
+    dox = WAIT_DOX.replace(
+        "## Ownership\n- Classes:\n- `WaitTool` (`Tool`)\n"
+        "  - `async execute(self, **kwargs) -> Response`\n",
+        "## Zuständigkeit\n- Owned by the scheduling team.\n",
+    ).replace(
+        "## Work Guidance\n- Keep waits short.\n",
+        "## Work Guidance\n- Keep waits short.\n\n**When extending:**\n\n"
+        "- `WaitTool`: keep it stateless.\n",
+    )
+    root = _repo(make_repo, dox)
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX102")
+    assert f"{DOX}:9:1: DOX102 section `## Ownership` is missing [*]" in result.output
+    assert "\n## Ownership\n" in _fixed(run_cli, root)

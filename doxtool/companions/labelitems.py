@@ -5,7 +5,12 @@ with an item of their own words rather than a heading: ``- Argumente von
 `Notes`:``, ``- Parámetros:``, ``- Klassen:``, each over items indented under
 it. Such an item stands where a heading would (``## Argumente``): the list
 under it is read as the list a heading leads, so no fix writes a second one
-beside it.
+beside it. Only where such a list belongs, though: in the section of the
+block it would be (Runtime Contracts for the arguments, Ownership for the
+classes) or under a heading in other words (``## Zuständigkeit``). An item
+of another section doxtool knows (``## Work Guidance``: ``- Validation:``,
+``- When extending:``) is one of that section's notes, and the names opening
+the items under it are what the notes are about.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from doxtool.companions.factlines import HOME_SECTION, SECTION_ALIASES, SECTIONS
+from doxtool.companions.headings import normalize_title
 from doxtool.companions.model import Companion
 from doxtool.companions.shownlines import shown_after
 from doxtool.core.edits import line_content
@@ -29,6 +36,30 @@ def label_item(content: str) -> bool:
     """Whether ``content`` is an item at the margin labelling a list, its
     text ending with a colon (``- Argumente von `Notes`:``)."""
     return _LABEL_ITEM.fullmatch(content) is not None
+
+
+def _titles(title: str) -> set[str]:
+    """The titles, normalised, a section of ``title`` may have."""
+    return {normalize_title(t) for t in (title, *SECTION_ALIASES.get(title, ()))}
+
+
+#: the titles of the sections doxtool knows, normalised
+_KNOWN = {title for section in SECTIONS for title in _titles(section)}
+
+
+def label_lead(companion: Companion, number: int, content: str, kind: str) -> bool:
+    """Whether line ``number`` (``content``) is a label item (:func:`label_item`)
+    that may lead the list of a block of ``kind``: it stands in that block's
+    section or in one titled in words doxtool does not know, never in
+    another section doxtool knows (``- Validation:`` under ``## Work
+    Guidance`` leads notes on the arguments it names, not their list)."""
+    if not label_item(content):
+        return False
+    section = companion.section_at(number - 1)
+    if section is None:
+        return True
+    title = normalize_title(section.title)
+    return title not in _KNOWN or title in _titles(HOME_SECTION.get(kind, ""))
 
 
 def listed_under(companion: Companion, number: int) -> Iterator[tuple[int, str]]:

@@ -47,10 +47,15 @@ def listed_past(companion: Companion, block: FactBlock, kind: str) -> set[str]:
                 names.add(item.name)
             continue
         found = function_item(content)
-        if found is not None:
-            name = found.text.split("(", 1)[0].strip()
-            names.add(name.removeprefix("async ").strip())
+        named = _FUNCTION_NAME.match(found.text) if found is not None else None
+        if named is not None:
+            names.add(named.group(1))
     return names
+
+
+#: the function's name in an item's signature or name, past ``async`` and
+#: ``def`` (`` `async def fetch(name)` ``, `` `_clean` ``)
+_FUNCTION_NAME = re.compile(r"[ \t]*(?:async\s+)?(?:def\s+)?([^\W\d]\w*)")
 
 
 def listed_elsewhere(

@@ -74,22 +74,36 @@ def holds_none(companion: Companion, title: str) -> bool:
     return not any(HOME_SECTION.get(block.kind) == title for block in companion.blocks)
 
 
-def said_otherwise(companion: Companion, blocks: list[ExpectedBlock]) -> bool:
+def said_otherwise(
+    companion: Companion, blocks: list[ExpectedBlock], convention: Convention
+) -> bool:
     """Whether every one of ``blocks`` (the fact blocks of a section the
     companion lacks) is there in a form doxtool does not read (``- Klassen:``
-    over the classes, ``- Argumente von `X`:`` over the arguments): the
-    section's content is the person's, under whatever heading stands in its
-    place; a heading written for it would stand empty beside theirs."""
-    return bool(blocks) and all(unread_lead(companion, block) is not None for block in blocks)
+    over the classes, ``- Argumente von `X`:`` over the arguments) under a
+    heading ``convention`` does not know: the section's content is the
+    person's, under whatever heading stands in its place; a heading written
+    for it would stand empty beside theirs. Under a section it knows (``##
+    Work Guidance``) such a lead is no content of the missing section's."""
+
+    def in_other_words(number: int | None) -> bool:
+        section = companion.section_at(number - 1) if number is not None else None
+        return section is not None and convention.section(section.title) is None
+
+    return bool(blocks) and all(in_other_words(unread_lead(companion, block)) for block in blocks)
 
 
-def held_somewhere(companion: Companion, title: str, expected: list[ExpectedBlock]) -> bool:
+def held_somewhere(
+    companion: Companion,
+    title: str,
+    expected: list[ExpectedBlock],
+    convention: Convention,
+) -> bool:
     """Whether the companion holds some of the fact blocks of the section
     ``title`` (of ``expected``, all the module's) it lacks by its title:
     one doxtool reads (:func:`holds_none`), or all of them in the person's
-    form (:func:`said_otherwise`)."""
+    form under headings in other words (:func:`said_otherwise`)."""
     blocks = [block for block in expected if block.section == title]
-    return not holds_none(companion, title) or said_otherwise(companion, blocks)
+    return not holds_none(companion, title) or said_otherwise(companion, blocks, convention)
 
 
 def titled_otherwise(companion: Companion, title: str) -> bool:

@@ -19,7 +19,7 @@ from doxtool.companions.fieldnames import listed_field
 from doxtool.companions.headingsubjects import names as _names
 from doxtool.companions.headingsubjects import names_helper
 from doxtool.companions.headingsubjects import names_other as _names_other
-from doxtool.companions.labelitems import guidance_label, label_item, listed_under
+from doxtool.companions.labelitems import guidance_label, label_lead, listed_under
 from doxtool.companions.lastowner import last_without_block
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.companions.noneleads import SAID_NONE
@@ -130,7 +130,11 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             heading = content
         if (
             expected.kind == "arguments"
-            and (titled or _BOLD_LINE.fullmatch(content) or label_item(content))
+            and (
+                titled
+                or _BOLD_LINE.fullmatch(content)
+                or label_lead(companion, number, content, expected.kind)
+            )
             and not guidance_label(content)
             and not _names_other(heading, expected.subject, others)
             and not _names_other(content, expected.subject, others)
@@ -353,7 +357,11 @@ def _heading_over(companion: Companion, expected: ExpectedBlock) -> int | None:
     names = _value_names(expected)
     for number, content in shown_lines(companion):
         if (
-            (_HEADING.match(content) or _BOLD_LINE.fullmatch(content) or label_item(content))
+            (
+                _HEADING.match(content)
+                or _BOLD_LINE.fullmatch(content)
+                or label_lead(companion, number, content, expected.kind)
+            )
             and not guidance_label(content)
             and _heads_list(companion, number, names)
         ):
@@ -387,6 +395,9 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
         if found is None:
             continue
         name, end = found.group(1), found.end()
+        called = _CALLED_NAME.match(name)
+        if called is not None:  # `` - `_clean(text)` ``: the function's name
+            name = called.group(1)
         if name == "async":  # `` - `async fetch(name: str) -> str` ``
             after = _ASYNC_NAME.match(content, end)
             name, end = (after.group(1), after.end()) if after is not None else (name, end)
@@ -396,6 +407,10 @@ def _heads_list(companion: Companion, number: int, names: set[str]) -> bool:
         arguments += name in names and _TERM_END.match(content, end) is not None
     return arguments >= min(2, len(names)) and 2 * arguments >= named
 
+
+#: the name of a function written with its parameters in one code span
+#: without spaces (``_clean(text)``)
+_CALLED_NAME = LazyPattern(r"([A-Za-z_]\w*)\(")
 
 #: the function's name after ``async``
 _ASYNC_NAME = LazyPattern(r"[ \t]+([A-Za-z_]\w*)")

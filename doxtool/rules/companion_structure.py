@@ -281,7 +281,8 @@ whatever heading stands in its place.
                 [
                     s
                     for s in missing
-                    if s.title not in held or held_somewhere(doc.companion, s.title, expected)
+                    if s.title not in held
+                    or held_somewhere(doc.companion, s.title, expected, ctx.convention)
                 ],
             )
             for spec in missing:
