@@ -35,6 +35,8 @@ CHECKED = {
     "a test of the body's arm, the else ending": f"if text:\n    pass\nelse:\n{_NO}{_ANSWER}",
     "an elif, the argument read again": "if not self.args.get('text'):\n"
     f"{_NO}elif self.args.get('mode'):\n    pass\n{_READ_AGAIN}",
+    "an elif chain that returns": f"if not text:\n{_NO}elif text == 'a':\n{_NO}"
+    f"elif len(text) > 3:\n    text = text + '...'\n{_ANSWER}",
     "an elif chain with an else": f"if not text:\n{_NO}elif text == 'x':\n"
     f"    text = text + '!'\nelse:\n    pass\n{_ANSWER}",
 }
