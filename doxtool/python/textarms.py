@@ -5,10 +5,13 @@ A name is text (:attr:`~doxtool.python.walkstate.Env.texts`) once it is
 bound to a value with text of its own (``label = "Result: "``, ``answer =
 text or "none"``) or tested by ``if not x: return ...``. The walk is linear,
 but an arm of an ``if`` runs on some calls only: past the ``if``, a name is
-text only when every arm that goes on, and the calls that skip an ``if``
+text, and an argument not empty (:attr:`~doxtool.python.walkstate.Env.nonempty`),
+only when every arm that goes on, and the calls that skip an ``if``
 without ``else``, leave it so (``label = ""`` then ``if title: label =
-"Result: "`` may still be empty), and past a loop only when it was before
-the loop (its body may not run).
+"Result: "`` may still be empty), what the test showed included (``if not
+title: return ...`` then ``elif title == "x": pass``, or ``else: pass``,
+leaves ``title`` not empty), and past a loop only when it was before the
+loop (its body may not run).
 """
 
 from __future__ import annotations
@@ -17,8 +20,12 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from doxtool.python.controlflow import terminates
+from doxtool.python.cstnodes import suite_body
 from doxtool.python.walkstate import Env
+
+#: what is known where an arm of an ``if`` ends: the local names that are
+#: text and the arguments not empty; None for an arm that leaves the function
+ArmEnd = tuple[set[str], set[str]] | None
 
 
 class TextArms:
@@ -43,16 +50,23 @@ class TextArms:
         env.nonempty |= args
         return names, args
 
+    def _arm_end(self, body: Sequence[cst.BaseStatement], env: Env) -> ArmEnd:
+        """What is known not empty where an arm walked with ``body`` ends,
+        with what its test showed; None when it leaves the function (a raise
+        a handler that goes on may take does not)."""
+        if self._ends_past_handlers(body, env):  # type: ignore[attr-defined]
+            return None
+        return set(env.texts), set(env.nonempty)
 
-def arm_end(body: Sequence[cst.BaseStatement], env: Env) -> set[str] | None:
-    """The names text where an arm walked with ``body`` ends; None when it
-    leaves the function (its names reach nothing past the ``if``)."""
-    return None if terminates(body) else set(env.texts)
+    def _past_arms(self, ends: list[ArmEnd], env: Env) -> None:
+        """Past an ``if``: what every arm that goes on left known (``ends``);
+        when none goes on, what the walk has."""
+        going = [end for end in ends if end is not None]
+        if going:
+            env.texts = set.intersection(*(texts for texts, _ in going))
+            env.nonempty = set.intersection(*(args for _, args in going))
 
 
-def texts_past(ends: list[set[str] | None], current: set[str]) -> set[str]:
-    """The names text past an ``if``: those every arm that goes on left text
-    (``ends``: each arm's, None for one that leaves the function); when none
-    goes on, ``current``, as the walk has it."""
-    going = [end for end in ends if end is not None]
-    return set.intersection(*going) if going else current
+def else_body(orelse: cst.If | cst.Else) -> Sequence[cst.BaseStatement]:
+    """The statements of the ``else`` of an ``if``: an ``elif`` is one ``if``."""
+    return [orelse] if type(orelse) is cst.If else suite_body(orelse.body)

@@ -27,7 +27,7 @@ from doxtool.python.keptchecks import forget_rebound
 from doxtool.python.loopstandins import reads_by_name
 from doxtool.python.readvalues import strings_tested
 from doxtool.python.renamedkeys import renamed_under
-from doxtool.python.textarms import TextArms, arm_end, texts_past
+from doxtool.python.textarms import TextArms, else_body
 from doxtool.python.walkstate import Env
 from doxtool.python.writtengroups import written_group
 
@@ -423,9 +423,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
         env.guards.append(positive)
         env.absent.append(absent_true)
         self._enter_presence(stmt.test, env)
-        # ``if text: return Response(text, ...)``: in the body, ``text`` is not empty
-        texts = set(env.texts)  # each arm starts from them (:mod:`.textarms`)
-        assumed = self._assume_nonempty(nonempty_when(stmt.test, True), env)
+        texts, nonempty = set(env.texts), set(env.nonempty)  # each arm starts from them
+        self._assume_nonempty(nonempty_when(stmt.test, True), env)  # ``if text:``: not empty
         body = suite_body(stmt.body)
         env.branch_body = body if some_calls else None
         self._arm_entry(stmt, body, env)
@@ -444,8 +443,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
         env.string_bodies.pop()
         needs = env.undecided.pop() if framed[0] else set()
         other: set[str] = set()  # what an absent ``else`` needs
-        env.forget_nonempty(assumed)
-        ends, env.texts = [arm_end(body, env)], texts
+        ends = [self._arm_end(body, env)]  # what the arm showed (:mod:`.textarms`)
+        env.texts, env.nonempty = texts, nonempty
         self._leave_presence(env)
         env.absent.pop()
         env.guards.pop()
@@ -474,15 +473,16 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
                 self._arm_entry(stmt.orelse, body, env)
                 self._stmts(body, env)
             other = env.undecided.pop() if framed[1] else set()
+            ends.append(self._arm_end(else_body(stmt.orelse), env))
             env.forget_nonempty(assumed)
             env.absent.pop()
             env.guards.pop()
             second = set(env.bound)
             arms.append(self._arm_bound(stmt.orelse, saved, env))
             past_if(left, second, env)
-        orelse = stmt.orelse.body if type(stmt.orelse) is cst.Else else None
-        ends.append(set(env.texts) if orelse is None else arm_end(suite_body(orelse), env))
-        env.texts = texts_past(ends, env.texts)
+        if stmt.orelse is None:  # the calls that skip the ``if``
+            ends.append((set(env.texts), set(env.nonempty)))
+        self._past_arms(ends, env)
         self._bindings_end(stmt, saved, arms, env)
         env.conditional -= dispatch
         self._undecided_needs([needs, other], framed, env)

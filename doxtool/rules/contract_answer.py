@@ -114,7 +114,8 @@ guard for an empty or missing answer; a raise anywhere in the code the tool
 runs counts, whatever it tests). An answer tested before it is returned
 (`if not text: return Response("...", break_loop=False)` or `raise ...`;
 `len(text) == 0`, `text == ""`, `text in (None, "")`, `not text.strip()`,
-`assert text`, and a first `case` taking `""` that ends, alike), returned inside
+`assert text`, and a first `case` taking `""` that ends, alike; also past
+`elif` and `else` arms that go on and keep it), returned inside
 `if text:` (`text if text else ...`), or ending the turn only when it holds
 something (`break_loop=bool(text)`), is not empty there and is not
 reported, also when a function of the module builds the `Response` from it
