@@ -149,8 +149,8 @@ class Files:
         names = [dotted[len(source) + 1 :], dotted] if dotted.startswith(f"{source}.") else [dotted]
         # a standalone plugin's module is imported as Agent Zero installs the
         # plugin, ``usr.plugins.<name>.tools.echo`` (:mod:`doxtool.run.pluginroot`)
-        package = self.project.plugin.package
-        names += [f"{package}.{name}" for name in names] if package else []
+        packages = self.project.plugin.packages
+        names += [f"{package}.{name}" for package in packages for name in names]
         found = [
             rel
             for rel, text in self._test_sources.items()

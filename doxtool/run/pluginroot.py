@@ -7,6 +7,13 @@ one), and the plugin's code imports its own modules by that path:
 repository those modules are at the root (``helpers/x.py``), so the package
 ``usr.plugins.<name>`` is the root.
 
+Some plugins are written to be installed among the framework's own, at
+``plugins/<name>/``, and import their modules as ``plugins.<name>.helpers.x``.
+``plugins.<name>`` names the root too, but only where it can name nothing
+else: the repository has no ``plugins/<name>`` of its own (a full Agent Zero
+checkout's bundled plugins are read where they are). Otherwise that spelling
+stays a module doxtool does not read.
+
 Only a ``plugin.yaml`` at the root whose ``name`` is read for certain counts:
 a plain top-level ``name:`` key, given once, whose value is a Python
 identifier (no import spells another). Anything else (no file, a link out of
@@ -17,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import keyword
+import os
 import re
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -32,6 +40,8 @@ if TYPE_CHECKING:
 PLUGIN_FILE = "plugin.yaml"
 #: the package Agent Zero's user plugins are imported from
 USER_PLUGINS = "usr.plugins"
+#: the package the framework's bundled plugins are imported from
+BUNDLED_PLUGINS = "plugins"
 
 #: a top-level ``name`` key and its value, plain or quoted, and a comment
 _NAME = re.compile(
@@ -73,35 +83,53 @@ def _value(found: re.Match[str] | None) -> str | None:
 
 class PluginRoot:
     """The root of a repository as the root of a standalone plugin: the
-    package that names it, read once."""
+    packages that name it, read once."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
 
     @cached_property
-    def package(self) -> str | None:
-        """``usr.plugins.<name>``: the package the plugin's modules import the
-        root's modules by; None when the root is not known to be a plugin."""
-        name = plugin_name(self.root)
-        return f"{USER_PLUGINS}.{name}" if name else None
+    def name(self) -> str | None:
+        """The plugin's name, when its ``plugin.yaml`` gives it for certain."""
+        return plugin_name(self.root)
+
+    @cached_property
+    def packages(self) -> tuple[str, ...]:
+        """``usr.plugins.<name>``, and ``plugins.<name>`` where the repository
+        has no ``plugins/<name>`` of its own: the packages the plugin's modules
+        import the root's modules by; none when the root is not known to be a
+        plugin."""
+        name = self.name
+        if not name:
+            return ()
+        if any(os.path.lexists(self.root / entry) for entry in self._bundled(name)):
+            return (f"{USER_PLUGINS}.{name}",)
+        return (f"{USER_PLUGINS}.{name}", f"{BUNDLED_PLUGINS}.{name}")
+
+    @staticmethod
+    def _bundled(name: str) -> tuple[str, str]:
+        """Where the repository would hold a bundled plugin ``name`` of its own."""
+        return (f"{BUNDLED_PLUGINS}/{name}", f"{BUNDLED_PLUGINS}/{name}.py")
 
     @cached_property
     def roots(self) -> frozenset[str]:
-        """The top-level package that names the root (``usr``), if any."""
-        return frozenset({USER_PLUGINS.split(".")[0]}) if self.package else frozenset()
+        """The top-level packages that name the root (``usr``, ``plugins``), if any."""
+        return frozenset(package.split(".")[0] for package in self.packages)
 
     def module_file(self, source: str, dotted: str) -> str | None:
-        """The repository path of a module named through :attr:`package`
+        """The repository path of a module named through one of :attr:`packages`
         (``usr.plugins.<name>.helpers.x`` is ``helpers/x.py``); None otherwise."""
-        package = self.package
-        if package is None or not dotted.startswith(f"{package}."):
-            return None
-        return module_file(self.root, source, dotted[len(package) + 1 :])
+        for package in self.packages:
+            if dotted.startswith(f"{package}."):
+                return module_file(self.root, source, dotted[len(package) + 1 :])
+        return None
 
     def unprefixed(self, imported: ImportOutline) -> ImportOutline:
         """``imported`` as the root names it: an absolute import of a module
-        below :attr:`package` without the package (``helpers.x``)."""
-        package = self.package
-        if package is None or imported.level or not imported.module.startswith(f"{package}."):
+        below one of :attr:`packages` without the package (``helpers.x``)."""
+        if imported.level:
             return imported
-        return dataclasses.replace(imported, module=imported.module[len(package) + 1 :])
+        for package in self.packages:
+            if imported.module.startswith(f"{package}."):
+                return dataclasses.replace(imported, module=imported.module[len(package) + 1 :])
+        return imported
