@@ -6,9 +6,11 @@ re-exports, the bases it inherits, the helpers its calls are followed into
 holds and marks skip-worktree, absent from the work tree
 (:mod:`doxtool.run.sparse`), what it would add is not known: a shim's tool
 class, a base's ``execute`` and the ``Response`` it returns through, the
-arguments a helper reads. What a companion says of such a module cannot be
-judged: none of its fact lines is called stale or missing, and no fix
-rewrites or deletes them.
+arguments a helper reads. Only a module the resolver asked for while
+working them out counts, not every module the tool's imports reach: one
+imported and never needed hides nothing. What a companion says of such a
+module cannot be judged: none of its fact lines is called stale or
+missing, and no fix rewrites or deletes them.
 
 Git is asked once per run, and only when its index may hold such marks
 (:func:`~doxtool.run.gitmarks.index_may_skip`).
