@@ -10,7 +10,7 @@ from hooked import git
 from samples import write_files
 from test_sparse_checkout import _doxtool
 
-from doxtool.rules.examples import FRAMEWORK, WAIT_PY
+from doxtool.rules.examples import FRAMEWORK, LOADER_LAST_PY, WAIT_PY
 
 _PROMPT = (
     "### wait\nWait a while.\nusage:\n~~~json\n"
@@ -127,3 +127,67 @@ def test_the_module_own_items_are_judged_while_its_base_is_left_out(tmp_path: Pa
     done = _doxtool(root, "check", "--no-cache")
     codes = sorted(line.split()[1] for line in done.stdout.splitlines() if ": DOX" in line)
     assert codes == ["DOX105", "DOX131", "DOX140"], done.stdout + done.stderr
+
+
+def _with_break_loop(root: Path, companion: str, said: str) -> None:
+    path = root / companion
+    text = path.read_text(encoding="utf-8")
+    assert "`break_loop` of `WaitTool`: always `false`." in text
+    path.write_text(text.replace("always `false`", f"always `{said}`"), encoding="utf-8")
+
+
+def test_a_module_imported_but_never_needed_being_left_out_hides_nothing(
+    tmp_path: Path,
+) -> None:
+    """The tool imports the left-out module (directly, and through a module
+    whose function it calls) but its facts never need it: they are known,
+    and a companion's wrong ``break_loop`` line is still reported. The name
+    ``unrelated``, sorting after ``WaitTool``, is bound to a module (a file
+    git holds), not to a class the loader could take instead."""
+    helper = (
+        "from helpers import unrelated  # noqa\n\n\ndef label(seconds):\n    return f'{seconds}s'\n"
+    )
+    tool = WAIT_PY.replace(
+        "from helpers.tool import Response, Tool\n",
+        "from helpers import unrelated  # noqa\nfrom helpers.labels import label\n"
+        "from helpers.tool import Response, Tool\n",
+    ).replace('f"waited {seconds}s"', "label(seconds)")
+    files = {
+        "helpers/modules.py": LOADER_LAST_PY,  # ``unrelated`` sorts last: not a tool class
+        "helpers/unrelated.py": "VALUE = 1\n",
+        "helpers/labels.py": helper,
+        "tools/wait.py": tool,
+    }
+    root = _clone_leaving_out(tmp_path, files, "helpers/unrelated.py")
+    _with_break_loop(root, "tools/wait.py.dox.md", "true")
+    done = _doxtool(root, "check", "--no-cache")
+    assert "DOX120 `break_loop` of `WaitTool`" in done.stdout, done.stdout + done.stderr
+    assert "always `false`" in done.stdout, done.stdout
+
+
+def test_a_helper_followed_into_a_module_left_out_leaves_the_facts_unknown(
+    tmp_path: Path,
+) -> None:
+    """The tool's ``Response`` is made by a helper of a module it reaches
+    through a module of the work tree: what it returns is not known."""
+    made = (
+        "from helpers.tool import Response\n\n\n"
+        "def waited(args):\n"
+        "    seconds = int(args.get('seconds', 0))\n"
+        "    return Response(message=f'waited {seconds}s', break_loop=False)\n"
+    )
+    through = (
+        "from helpers.responses import waited\n\n\ndef respond(args):\n    return waited(args)\n"
+    )
+    tool = (
+        "from helpers.through import respond\n"
+        "from helpers.tool import Tool\n\n\n"
+        "class WaitTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        return respond(self.args)\n"
+    )
+    files = {"helpers/responses.py": made, "helpers/through.py": through, "tools/wait.py": tool}
+    root = _clone_leaving_out(tmp_path, files, "helpers/responses.py")
+    assert "Arguments of `WaitTool`" in (root / "tools/wait.py.dox.md").read_text()
+    _with_break_loop(root, "tools/wait.py.dox.md", "true")
+    _silent_and_kept(root, "tools/wait.py.dox.md")

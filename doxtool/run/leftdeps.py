@@ -6,9 +6,11 @@ re-exports, the bases it inherits, the helpers its calls are followed into
 holds and marks skip-worktree, absent from the work tree
 (:mod:`doxtool.run.sparse`), what it would add is not known: a shim's tool
 class, a base's ``execute`` and the ``Response`` it returns through, the
-arguments a helper reads. What a companion says of such a module cannot be
-judged: none of its fact lines is called stale or missing, and no fix
-rewrites or deletes them.
+arguments a helper reads. Only a module the resolver asked for while
+working them out counts, not every module the tool's imports reach: one
+imported and never needed hides nothing. What a companion says of such a
+module cannot be judged: none of its fact lines is called stale or
+missing, and no fix rewrites or deletes them.
 
 Git is asked once per run, and only when its index may hold such marks
 (:func:`~doxtool.run.gitmarks.index_may_skip`).
@@ -20,28 +22,28 @@ import dataclasses
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
-from doxtool.core.factnames import DOTTED_NAME, named
 from doxtool.core.facts import (
     ARGUMENTS,
     BREAK_LOOP,
     EXECUTE,
     REPAIRABLE,
     SIDE_EFFECTS,
+    ModuleFacts,
     ToolFacts,
 )
+from doxtool.python.resolve import ToolResolver
+from doxtool.run.defaultbreak import fill_default_break_loop
 from doxtool.run.gitindex import git_lines
 from doxtool.run.gitmarks import index_may_skip
-from doxtool.run.importroots import import_dirs
+from doxtool.run.importroots import base_spellings, import_dirs
+from doxtool.run.loaders import loader_order
 from doxtool.run.project import Project
-from doxtool.run.snapshot import references
+from doxtool.run.raisingresponses import drop_raising_outcomes
 from doxtool.run.unreadcode import reaches_unread, unparsed_reached
 
 T = TypeVar("T")
-
-#: the modules walked at most from one module
-_MAX_MODULES = 512
 
 
 class Context(Protocol):
@@ -74,13 +76,15 @@ def left_out_modules(ctx: Context) -> frozenset[str]:
 
 
 def reaches_left_out(ctx: Context, module: str) -> bool:
-    """Whether the facts of ``module``, or of a repository module they reach
-    (a re-exported class's, a base's, a followed helper's, and theirs in
-    turn), name a module whose file a sparse checkout leaves out."""
+    """Whether working out the tool facts of ``module`` needed a module whose
+    file a sparse checkout leaves out: one the resolver asked for (a
+    re-exported class's, a base's or mixin's, the ``Response``'s, a followed
+    helper's, an inherited ``execute``'s) and did not find. A module it
+    imports but never needs does not count."""
     left = left_out_modules(ctx)
     if not left:
         return False
-    return ctx.memo(("reaches-left-out", module), lambda: _reaches(ctx.project, module, left))
+    return ctx.memo(("reaches-left-out", module), lambda: _needs(ctx.project, module, left))
 
 
 def reaches_unknown(ctx: Context, module: str) -> bool:
@@ -121,32 +125,52 @@ def _unknown(tool: T) -> T:
     return dataclasses.replace(tool, unknown=unknown)  # type: ignore[return-value]
 
 
-def _reaches(project: Project, module: str, left: frozenset[str]) -> bool:
-    memo: dict[str, Any] = {}
+def _needs(project: Project, module: str, left: frozenset[str]) -> bool:
+    """Resolves the module's tools as :meth:`Project.tools` and
+    :meth:`Project.run_tool` do, with a resolver of its own (the project's
+    keeps what it found for every module: a module asked for while another
+    was resolved is not asked for again), noting each module asked for and
+    not found."""
+    missed: set[str] = set()
+
+    def lookup(dotted: str) -> ModuleFacts | None:
+        found = project.lookup_module(dotted)
+        if found is None:
+            missed.add(dotted)
+        return found
+
+    def is_module(dotted: str) -> bool:
+        # a file left out is a module all the same (``from helpers import
+        # files`` binds no class the framework could run)
+        return project.module_path(dotted) is not None or _left_out_module(dotted, dirs, left)
+
     dirs = import_dirs(project.source_root)
-    seen: set[str] = set()
-    todo = [module]
-    while todo and len(seen) < _MAX_MODULES:
-        current = todo.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        for name in named(project.facts(current)):
-            if DOTTED_NAME.fullmatch(name) and _names_left_out(name, dirs, left):
-                return True
-        todo.extend(references(project, current, memo))
-    return False
+    bases = base_spellings(project.root, project.source_root, project.config.tool_bases)
+    resolver = ToolResolver(bases, lookup, is_module, project.module_of)
+    order = lambda: loader_order(project)  # noqa: E731
+    facts = project.facts(module)
+    tools = resolver.tools(facts, order)
+    tools = fill_default_break_loop(project.facts, resolver, module, tools)
+    tools = drop_raising_outcomes(project.facts, resolver, module, tools)
+    resolver.run_class(facts, tools, order)
+    return any(_names_left_out(name, dirs, left) for name in missed)
 
 
 def _names_left_out(dotted: str, dirs: tuple[str, ...], left: frozenset[str]) -> bool:
     """Whether ``dotted``, or a module a prefix of it names, is a file of ``left``."""
     parts = dotted.split(".")
-    for cut in range(1, len(parts) + 1):
-        stem = "/".join(parts[:cut])
-        for above in dirs:
-            base = f"{above}/{stem}" if above else stem
-            if f"{base}.py" in left or f"{base}/__init__.py" in left:
-                return True
+    return any(
+        _left_out_module(".".join(parts[:cut]), dirs, left) for cut in range(1, len(parts) + 1)
+    )
+
+
+def _left_out_module(dotted: str, dirs: tuple[str, ...], left: frozenset[str]) -> bool:
+    """Whether the module ``dotted`` names is a file of ``left``."""
+    stem = dotted.replace(".", "/")
+    for above in dirs:
+        base = f"{above}/{stem}" if above else stem
+        if f"{base}.py" in left or f"{base}/__init__.py" in left:
+            return True
     return False
 
 
