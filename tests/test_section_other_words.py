@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 PROMPT = "### wait\nPause.\nargs: optional `seconds`\n"
@@ -108,3 +110,97 @@ def test_a_section_none_of_whose_fact_lines_are_written_is_missing_beside_other_
     found = run_cli(root, "check", "--no-cache").output
     assert "DOX102 section `## Runtime Contracts` is missing [*]" in found, found
     assert _fixed(run_cli, root) == WAIT_DOX[:start] + examples + WAIT_DOX[start:]
+
+
+SPANISH = {
+    "Purpose": "Propósito",
+    "Ownership": "Responsabilidad",
+    "Runtime Contracts": "Contratos de ejecución",
+    "Key Concepts": "Conceptos clave",
+    "Work Guidance": "Guía de trabajo",
+    "Verification": "Verificación",
+    "Child DOX Index": "Índice de DOX hijos",
+}
+RUSSIAN = {
+    "Purpose": "Назначение",
+    "Ownership": "Ответственность",
+    "Runtime Contracts": "Контракты выполнения",
+    "Key Concepts": "Ключевые понятия",
+    "Work Guidance": "Рекомендации",
+    "Verification": "Проверка",
+    "Child DOX Index": "Дочерние DOX",
+}
+JAPANESE = {
+    "Purpose": "目的",
+    "Ownership": "担当",
+    "Runtime Contracts": "実行時の契約",
+    "Key Concepts": "主要な概念",
+    "Work Guidance": "作業の指針",
+    "Verification": "検証",
+    "Child DOX Index": "子DOX一覧",
+}
+
+
+def _in_own_words(titles: dict[str, str]) -> str:
+    """The companion retitled, with the Runtime Contracts and Key Concepts
+    bodies written wholly in the person's words: doxtool reads none of
+    those sections' fact lines."""
+    dox = _retitled(titles)
+    start = dox.index(f"## {titles['Runtime Contracts']}\n")
+    end = dox.index(f"## {titles['Work Guidance']}\n")
+    body = (
+        f"## {titles['Runtime Contracts']}\n- `WaitTool` ist ein `Tool`.\n\n"
+        f"## {titles['Key Concepts']}\n- Keine Nebenwirkungen.\n\n"
+    )
+    return dox[:start] + body + dox[end:]
+
+
+@pytest.mark.parametrize("titles", [GERMAN, SPANISH, RUSSIAN, JAPANESE])
+def test_sections_in_other_words_whose_fact_lines_are_unread_get_no_english_heading(
+    make_repo, run_cli, titles: dict[str, str]
+) -> None:
+    """Every heading in another language: Runtime Contracts and Key Concepts
+    share their place with the five sections titled in other words, so no
+    English heading is written for them (at the end it would split that
+    place, and the next pass would add the five others empty); the fact
+    lines stand without a fix, and ``--fix`` changes nothing."""
+    dox = _in_own_words(titles)
+    root = _repo(make_repo, dox)
+    found = run_cli(root, "check", "--no-cache").output
+    missing = [f for f in found.splitlines() if "DOX102" in f]
+    assert len(missing) == 2, found
+    assert all("is it in other words)" in f and not f.endswith("[*]") for f in missing), found
+    assert "[*]" not in found, found
+    assert _fixed(run_cli, root) == dox
+
+
+def test_sections_in_other_words_in_another_order_get_no_english_heading(
+    make_repo, run_cli
+) -> None:
+    """The person's headings stand in an order of their own (Key Concepts'
+    words before Runtime Contracts', Verification's before Work
+    Guidance's): still no English heading is written beside them."""
+    dox = _in_own_words(GERMAN)
+    parts = dox.split("\n## ")
+    head, sections = parts[0], parts[1:]
+    order = [3, 2, 1, 0, 5, 4, 6]
+    dox = "\n## ".join([head] + [sections[i] for i in order])
+    root = _repo(make_repo, dox)
+    found = run_cli(root, "check", "--no-cache").output
+    assert "[*]" not in found, found
+    assert _fixed(run_cli, root) == dox
+
+
+def test_a_half_english_companion_gets_no_english_heading_beside_its_other_words(
+    make_repo, run_cli
+) -> None:
+    """Purpose, Ownership and the last three sections in English; Runtime
+    Contracts and Key Concepts in German, none of their fact lines read:
+    both share the place of the two German headings, and no English
+    heading is written beside them."""
+    titles = {t: GERMAN[t] for t in ("Runtime Contracts", "Key Concepts")}
+    dox = _in_own_words({**{t: t for t in GERMAN}, **titles})
+    root = _repo(make_repo, dox)
+    found = run_cli(root, "check", "--no-cache").output
+    assert "## Laufzeitverträge" in found and "[*]" not in found, found
+    assert _fixed(run_cli, root) == dox

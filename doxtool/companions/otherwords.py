@@ -97,7 +97,30 @@ def titled_otherwise(companion: Companion, title: str) -> bool:
     title, may be one of its headings in other words (see :func:`other_words`);
     never one of whose fact blocks it has none (asked for one of them)."""
     spec = DOXTOOL.section(title)
-    if spec is None or holds_none(companion, spec.title):
+    if spec is None:
         return False
+    if holds_none(companion, spec.title):
+        # (one that shares its place gets no block: see :func:`sharing_place`)
+        return sharing_place(companion, DOXTOOL, spec.title) is not None
     found = other_words(companion, DOXTOOL, [spec]).get(spec.title)
     return found is not None and found.enough
+
+
+def sharing_place(companion: Companion, convention: Convention, title: str) -> OtherWords | None:
+    """The person's headings in the place of the missing section ``title``
+    when other missing sections share that place and the headings there are
+    enough for all of them (a companion written wholly in German: seven
+    headings, none of them doxtool's). Whether or not the companion holds
+    any of its fact lines, a heading written for it anywhere in that place
+    would split it, and the sections the person titled in other words would
+    then be called missing and written empty; it may be one of the person's
+    headings, and gets no fix."""
+    order = [spec.title for spec in convention.sections]
+    present = {convention.section(section.title) for section in companion.sections}
+    missing = [spec for spec in convention.sections if spec.required and spec not in present]
+    found = other_words(companion, convention, missing)
+    own = found.get(title) if title in order else None
+    if own is None or not own.enough:
+        return None
+    shared = [other for other, words in found.items() if words.headings == own.headings]
+    return own if len(shared) > 1 else None
