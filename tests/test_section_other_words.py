@@ -149,7 +149,7 @@ def _in_own_words(titles: dict[str, str]) -> str:
     start = dox.index(f"## {titles['Runtime Contracts']}\n")
     end = dox.index(f"## {titles['Work Guidance']}\n")
     body = (
-        f"## {titles['Runtime Contracts']}\n- `WaitTool` ist ein `Tool`.\n\n"
+        f"## {titles['Runtime Contracts']}\n- Wartet `seconds` Sekunden.\n\n"
         f"## {titles['Key Concepts']}\n- Keine Nebenwirkungen.\n\n"
     )
     return dox[:start] + body + dox[end:]
@@ -204,3 +204,52 @@ def test_a_half_english_companion_gets_no_english_heading_beside_its_other_words
     found = run_cli(root, "check", "--no-cache").output
     assert "## Laufzeitverträge" in found and "[*]" not in found, found
     assert _fixed(run_cli, root) == dox
+
+
+def _runtime_contracts_as(heading: str, body: str) -> str:
+    """WAIT_DOX with its Runtime Contracts section replaced by ``heading``
+    over ``body`` (the other sections in English)."""
+    start, end = WAIT_DOX.index("## Runtime Contracts\n"), WAIT_DOX.index("## Key Concepts\n")
+    return WAIT_DOX[:start] + f"## {heading}\n{body}\n" + WAIT_DOX[end:]
+
+
+@pytest.mark.parametrize(
+    ("heading", "line"),
+    [
+        ("Laufzeitverträge", "- `WaitTool` ist ein `Tool`.\n- Keine Nebenwirkungen.\n"),
+        ("Contrats d'exécution", "- `WaitTool` est un `Tool`.\n"),
+        ("运行时约定", "- `WaitTool` 是一个 `Tool`。\n"),
+    ],
+)
+def test_a_heading_whose_is_a_line_is_in_other_words_holds_its_section(
+    make_repo, run_cli, heading: str, line: str
+) -> None:
+    """The one heading in Runtime Contracts' place says the ``is a`` line in
+    the person's words: it is that section, so no English section is
+    written beside it (with an ``is a`` line repeating theirs); the lines
+    doxtool cannot read there stand without a fix."""
+    dox = _runtime_contracts_as(heading, line)
+    root = _repo(make_repo, dox)
+    found = run_cli(root, "check", "--no-cache").output
+    assert "DOX102" not in found and "[*]" not in found, found
+    assert "DOX106 the companion does not say that `WaitTool` is a `Tool`" in found, found
+    assert _fixed(run_cli, root) == dox
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- `WaitTool` (`Tool`)\n",  # the names alone, no words: a class item
+        "- `WaitTool` ist ein `Tool` mit `seconds`.\n",  # a third name
+    ],
+)
+def test_a_heading_without_an_is_a_line_in_other_words_keeps_the_section_fixed(
+    make_repo, run_cli, line: str
+) -> None:
+    """Near miss: the line under the one heading names more or less than
+    the class and its base with words between: it is not the ``is a`` line,
+    and the missing section is written as before."""
+    root = _repo(make_repo, _runtime_contracts_as("Beispiele", line))
+    found = run_cli(root, "check", "--no-cache").output
+    assert "DOX102 section `## Runtime Contracts` is missing [*]" in found, found
+    assert "\n## Runtime Contracts\n" in _fixed(run_cli, root)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from doxtool.companions.conventions import DOXTOOL, Convention, SectionSpec
 from doxtool.companions.factlines import HOME_SECTION, ExpectedBlock
 from doxtool.companions.model import Companion, Section
+from doxtool.companions.saidinwords import is_a_said
 from doxtool.companions.unreadleads import unread_lead
 
 
@@ -89,17 +90,26 @@ def held_somewhere(companion: Companion, title: str, expected: list[ExpectedBloc
     one doxtool reads (:func:`holds_none`), or all of them in the person's
     form (:func:`said_otherwise`)."""
     blocks = [block for block in expected if block.section == title]
-    return not holds_none(companion, title) or said_otherwise(companion, blocks)
+    lines = {block.key: block.lines for block in blocks}
+    return (
+        not holds_none(companion, title)
+        or said_otherwise(companion, blocks)
+        or is_a_said(companion, lines)
+    )
 
 
-def titled_otherwise(companion: Companion, title: str) -> bool:
+def titled_otherwise(
+    companion: Companion, title: str, section_lines: dict[str, list[str]] | None = None
+) -> bool:
     """Whether the section ``title``, which ``companion`` lacks by that
     title, may be one of its headings in other words (see :func:`other_words`);
-    never one of whose fact blocks it has none (asked for one of them)."""
+    never one of whose fact blocks it has none (asked for one of them), unless
+    the person says its ``is a`` line in words of theirs (of ``section_lines``,
+    the lines of its blocks: :func:`is_a_said`)."""
     spec = DOXTOOL.section(title)
     if spec is None:
         return False
-    if holds_none(companion, spec.title):
+    if holds_none(companion, spec.title) and not is_a_said(companion, section_lines or {}):
         # (one that shares its place gets no block: see :func:`sharing_place`)
         return sharing_place(companion, DOXTOOL, spec.title) is not None
     found = other_words(companion, DOXTOOL, [spec]).get(spec.title)
