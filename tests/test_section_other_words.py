@@ -232,7 +232,8 @@ def test_a_heading_whose_is_a_line_is_in_other_words_holds_its_section(
     root = _repo(make_repo, dox)
     found = run_cli(root, "check", "--no-cache").output
     assert "DOX102" not in found and "[*]" not in found, found
-    assert "DOX106 the companion does not say that `WaitTool` is a `Tool`" in found, found
+    said = "DOX106 the companion does not say that `WaitTool` is a `Tool` in a form doxtool reads"
+    assert f"{DOX}:12:1: {said} (it cannot read line 12 as that line)" in found, found
     assert _fixed(run_cli, root) == dox
 
 

@@ -21,16 +21,22 @@ _SPAN = LazyPattern(r"`([^`\n]+)`")
 
 
 def is_a_said(companion: Companion, section_lines: dict[str, list[str]]) -> bool:
-    """Whether a line of ``companion`` that doxtool reads as no fact, under a
-    ``##`` heading it does not know, names exactly the class and the base of
-    one of the ``is a`` lines in ``section_lines`` (key -> rendered lines)."""
+    """Whether the person says one of the ``is a`` lines in ``section_lines``
+    (key -> rendered lines) in their words (:func:`is_a_line`)."""
+    return is_a_line(companion, section_lines) is not None
+
+
+def is_a_line(companion: Companion, section_lines: dict[str, list[str]]) -> int | None:
+    """The 1-based number of a line of ``companion`` that doxtool reads as no
+    fact, under a ``##`` heading it does not know, naming exactly the class
+    and the base of one of the ``is a`` lines in ``section_lines``."""
     wanted = {
         tuple(_SPAN.findall(lines[0]))
         for key, lines in section_lines.items()
         if key.partition(":")[0] == "is-tool" and lines
     }
     if not wanted:
-        return False
+        return None
     unknown = [
         section
         for section in companion.sections
@@ -43,8 +49,8 @@ def is_a_said(companion: Companion, section_lines: dict[str, list[str]]) -> bool
             continue
         spans = tuple(_SPAN.findall(text))
         if spans in wanted and _between(text):
-            return True
-    return False
+            return number
+    return None
 
 
 def _between(text: str) -> bool:
