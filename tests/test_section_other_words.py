@@ -254,3 +254,36 @@ def test_a_heading_without_an_is_a_line_in_other_words_keeps_the_section_fixed(
     found = run_cli(root, "check", "--no-cache").output
     assert "DOX102 section `## Runtime Contracts` is missing [*]" in found, found
     assert "\n## Runtime Contracts\n" in _fixed(run_cli, root)
+
+
+def test_a_heading_whose_is_a_line_is_in_other_words_holds_its_section_out_of_place(
+    make_repo, run_cli
+) -> None:
+    """The person's Runtime Contracts stands after Work Guidance, out of
+    doxtool's order: its ``is a`` line in their words still makes it the
+    section, and no English one is written where Runtime Contracts goes."""
+    start, end = WAIT_DOX.index("## Runtime Contracts\n"), WAIT_DOX.index("## Key Concepts\n")
+    theirs = "## Laufzeitverträge\n- `WaitTool` ist ein `Tool`.\n\n"
+    dox = WAIT_DOX[:start] + WAIT_DOX[end:]
+    at = dox.index("## Verification\n")
+    dox = dox[:at] + theirs + dox[at:]
+    root = _repo(make_repo, dox)
+    found = run_cli(root, "check", "--no-cache").output
+    assert "DOX102" not in found and "[*]" not in found, found
+    assert _fixed(run_cli, root) == dox
+
+
+def test_a_missing_line_goes_under_the_persons_heading_but_no_second_is_a_line(
+    make_repo, run_cli
+) -> None:
+    """Under ``## Laufzeitverträge`` the person says the ``is a`` line in
+    German beside fact lines doxtool reads: the missing ``break_loop`` line
+    goes beside them, but no English ``is a`` line repeats theirs."""
+    start, end = WAIT_DOX.index("## Runtime Contracts\n"), WAIT_DOX.index("## Key Concepts\n")
+    body = WAIT_DOX[start:end].replace("## Runtime Contracts\n", "## Laufzeitverträge\n")
+    body = body.replace("- `WaitTool` is a `Tool`.\n", "- `WaitTool` ist ein `Tool`.\n")
+    dox = WAIT_DOX[:start] + body + WAIT_DOX[end:]
+    root = _repo(make_repo, dox.replace(BREAK_LOOP, ""))
+    found = run_cli(root, "check", "--no-cache").output
+    assert "DOX120" in found and "DOX102" not in found, found
+    assert _fixed(run_cli, root) == dox

@@ -98,6 +98,14 @@ def held_somewhere(companion: Companion, title: str, expected: list[ExpectedBloc
     )
 
 
+def said_in_words(companion: Companion, title: str, expected: list[ExpectedBlock]) -> bool:
+    """Whether the person says the ``is a`` line of the section ``title``
+    (of ``expected``, all the module's blocks) in their words under a heading
+    doxtool does not know: that heading is the section, wherever it stands."""
+    lines = {block.key: block.lines for block in expected if block.section == title}
+    return is_a_said(companion, lines)
+
+
 def titled_otherwise(
     companion: Companion, title: str, section_lines: dict[str, list[str]] | None = None
 ) -> bool:
@@ -105,11 +113,14 @@ def titled_otherwise(
     title, may be one of its headings in other words (see :func:`other_words`);
     never one of whose fact blocks it has none (asked for one of them), unless
     the person says its ``is a`` line in words of theirs (of ``section_lines``,
-    the lines of its blocks: :func:`is_a_said`)."""
+    the lines of its blocks: :func:`is_a_said`): the heading over that line
+    is the section, in whatever place it stands."""
     spec = DOXTOOL.section(title)
     if spec is None:
         return False
-    if holds_none(companion, spec.title) and not is_a_said(companion, section_lines or {}):
+    if is_a_said(companion, section_lines or {}):
+        return True  # the person's heading over it is the section, wherever it stands
+    if holds_none(companion, spec.title):
         # (one that shares its place gets no block: see :func:`sharing_place`)
         return sharing_place(companion, DOXTOOL, spec.title) is not None
     found = other_words(companion, DOXTOOL, [spec]).get(spec.title)

@@ -217,7 +217,7 @@ def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
     )
     if said is not None:  # `` - `Notes` ist ein `Tool`. `` under ``## Laufzeitverträge``
         message += f" in a form doxtool reads (it cannot read line {said} as that line)"
-        line = said
+        line, edit = said, None  # an `is a` line beside theirs would say it twice
     return Verdict(
         block.kind,
         MISSING,

@@ -15,7 +15,12 @@ from doxtool.companions.filelines import (
     stale_run_lines,
 )
 from doxtool.companions.model import Companion
-from doxtool.companions.otherwords import held_somewhere, other_words, sharing_place
+from doxtool.companions.otherwords import (
+    held_somewhere,
+    other_words,
+    said_in_words,
+    sharing_place,
+)
 from doxtool.companions.outline import front_matter_end
 from doxtool.companions.templates import TemplateError
 from doxtool.core.edits import Edit, line_content
@@ -289,6 +294,8 @@ whatever heading stands in its place.
                 others = worded.get(title)
                 if others is not None and others.enough:
                     continue
+                if said_in_words(doc.companion, title, expected):
+                    continue  # (`- `X` ist ein `Tool`.` under the person's heading)
                 if others is None:
                     # none of its fact lines is read, but it shares its place
                     # with sections titled in other words: no heading is
