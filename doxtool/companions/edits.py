@@ -245,7 +245,7 @@ def block_edit(companion: Companion, expected: ExpectedBlock) -> Edit | None:
     if existing is not None:
         return _replacement(companion, expected, existing)
     section = companion.section(expected.section)
-    if section is None and titled_otherwise(companion, expected.section):
+    if section is None and titled_otherwise(companion, expected.section, expected.section_lines):
         # the person's heading in other words may be the section: the block
         # goes beside one of its blocks, and no second heading is written
         index = _block_insertion_point(companion, None, expected)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from doxtool.companions.conventions import DOXTOOL, Convention, SectionSpec
 from doxtool.companions.factlines import HOME_SECTION, ExpectedBlock
 from doxtool.companions.model import Companion, Section
+from doxtool.companions.saidinwords import is_a_said
 from doxtool.companions.unreadleads import unread_lead
 
 
@@ -103,15 +104,58 @@ def held_somewhere(
     one doxtool reads (:func:`holds_none`), or all of them in the person's
     form under headings in other words (:func:`said_otherwise`)."""
     blocks = [block for block in expected if block.section == title]
-    return not holds_none(companion, title) or said_otherwise(companion, blocks, convention)
+    lines = {block.key: block.lines for block in blocks}
+    return (
+        not holds_none(companion, title)
+        or said_otherwise(companion, blocks, convention)
+        or is_a_said(companion, lines)
+    )
 
 
-def titled_otherwise(companion: Companion, title: str) -> bool:
+def said_in_words(companion: Companion, title: str, expected: list[ExpectedBlock]) -> bool:
+    """Whether the person says the ``is a`` line of the section ``title``
+    (of ``expected``, all the module's blocks) in their words under a heading
+    doxtool does not know: that heading is the section, wherever it stands."""
+    lines = {block.key: block.lines for block in expected if block.section == title}
+    return is_a_said(companion, lines)
+
+
+def titled_otherwise(
+    companion: Companion, title: str, section_lines: dict[str, list[str]] | None = None
+) -> bool:
     """Whether the section ``title``, which ``companion`` lacks by that
     title, may be one of its headings in other words (see :func:`other_words`);
-    never one of whose fact blocks it has none (asked for one of them)."""
+    never one of whose fact blocks it has none (asked for one of them), unless
+    the person says its ``is a`` line in words of theirs (of ``section_lines``,
+    the lines of its blocks: :func:`is_a_said`): the heading over that line
+    is the section, in whatever place it stands."""
     spec = DOXTOOL.section(title)
-    if spec is None or holds_none(companion, spec.title):
+    if spec is None:
         return False
+    if is_a_said(companion, section_lines or {}):
+        return True  # the person's heading over it is the section, wherever it stands
+    if holds_none(companion, spec.title):
+        # (one that shares its place gets no block: see :func:`sharing_place`)
+        return sharing_place(companion, DOXTOOL, spec.title) is not None
     found = other_words(companion, DOXTOOL, [spec]).get(spec.title)
     return found is not None and found.enough
+
+
+def sharing_place(companion: Companion, convention: Convention, title: str) -> OtherWords | None:
+    """The person's headings in the place of the missing section ``title``
+    when other missing sections share that place and the headings there are
+    enough for all of them (a companion written wholly in German: seven
+    headings, none of them doxtool's). Whether or not the companion holds
+    any of its fact lines, a heading written for it anywhere in that place
+    would split it, and the sections the person titled in other words would
+    then be called missing and written empty; it may be one of the person's
+    headings, and gets no fix."""
+    order = [spec.title for spec in convention.sections]
+    present = {convention.section(section.title) for section in companion.sections}
+    missing = [spec for spec in convention.sections if spec.required and spec not in present]
+    found = other_words(companion, convention, missing)
+    own = found.get(title) if title in order else None
+    if own is None or not own.enough:
+        return None
+    shared = [other for other, words in found.items() if words.headings == own.headings]
+    return own if len(shared) > 1 else None

@@ -31,6 +31,7 @@ from doxtool.companions.judge_bullets import BulletJudge
 from doxtool.companions.judge_lines import LineJudge
 from doxtool.companions.model import Companion
 from doxtool.companions.renames import old_key
+from doxtool.companions.saidinwords import is_a_line
 from doxtool.companions.unreadleads import LIST_KINDS, unread_lead
 from doxtool.companions.verdicts import MISSING, STALE, Verdict
 from doxtool.core.edits import Edit
@@ -211,6 +212,12 @@ def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
     if unread is not None:  # ``### Classes`` and the items under it
         message += f" doxtool reads (it cannot read line {unread} as its lead)"
         line = unread
+    said = (
+        is_a_line(judge_.companion, {block.key: block.lines}) if block.kind == "is-tool" else None
+    )
+    if said is not None:  # `` - `Notes` ist ein `Tool`. `` under ``## Laufzeitverträge``
+        message += f" in a form doxtool reads (it cannot read line {said} as that line)"
+        line, edit = said, None  # an `is a` line beside theirs would say it twice
     return Verdict(
         block.kind,
         MISSING,

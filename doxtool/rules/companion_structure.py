@@ -15,7 +15,12 @@ from doxtool.companions.filelines import (
     stale_run_lines,
 )
 from doxtool.companions.model import Companion
-from doxtool.companions.otherwords import held_somewhere, other_words
+from doxtool.companions.otherwords import (
+    held_somewhere,
+    other_words,
+    said_in_words,
+    sharing_place,
+)
 from doxtool.companions.outline import front_matter_end
 from doxtool.companions.templates import TemplateError
 from doxtool.core.edits import Edit, line_content
@@ -290,6 +295,14 @@ whatever heading stands in its place.
                 others = worded.get(title)
                 if others is not None and others.enough:
                     continue
+                if said_in_words(doc.companion, title, expected):
+                    continue  # (`- `X` ist ein `Tool`.` under the person's heading)
+                if others is None:
+                    # none of its fact lines is read, but it shares its place
+                    # with sections titled in other words: no heading is
+                    # written there (it would split the place), and the
+                    # finding names the person's headings
+                    others = sharing_place(doc.companion, ctx.convention, title)
                 # the fact lines of a missing section are inserted with its
                 # heading; taking their edit keeps the heading from doubling.
                 # A block the companion has (under another heading, once this
