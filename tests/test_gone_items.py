@@ -91,6 +91,10 @@ def test_no_fix_removes_a_gone_item_of_a_persons_spelling(make_repo, run_cli, go
         "  - `hours`: optional boolean (ignored for local files).\n",
         "  - `hours`: optional boolean. Ignored in dry runs.\n",
         "  - `hours`: optional integer; dropped after 3 retries.\n",
+        # (words saying the argument is still read, or when it is not)
+        "  - `hours`: optional integer (deprecated, still read as a fallback).\n",
+        "  - `hours`: deprecated, but honoured until v3.\n",
+        "  - `hours`: ignored, unless `minutes` is zero.\n",
     ],
 )
 def test_an_item_not_saying_so_is_still_unread(make_repo, run_cli, item) -> None:

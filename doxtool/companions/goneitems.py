@@ -57,12 +57,20 @@ _OPENINGS = LazyPattern(
 )
 #: what may dress a clause: emphasis, spaces, a dash
 _EDGES = "*_ \t\u2014\u2013-"
+#: words saying the argument is still read, or when it is set aside
+#: (``deprecated, still read``, ``ignored, unless `y` is set``)
+_STILL_READ = LazyPattern(
+    r".*\b(?:still|until|unless|except|only[ \t]+(?:when|if|for|in|with))\b.*", re.I | re.S
+)
 
 
 def says_gone(prose: str) -> bool:
     """Whether an item's text after its name (``prose``) says its argument
     is gone: a clause of it, where a description opens, is wholly a mark
-    that says so (``(removed in v2)``, ``: deprecated, use `url```)."""
+    that says so (``(removed in v2)``, ``: deprecated, use `url```), and
+    no words say it is still read (``deprecated, still read until v3``)."""
+    if _STILL_READ.fullmatch(prose):
+        return False
     for segment in _OPENINGS.split(prose):
         first = re.split(r"[,\uff0c\u3001]", segment, maxsplit=1)[0].strip(_EDGES)
         if first and _GONE_CLAUSE.fullmatch(first):
