@@ -305,6 +305,7 @@ def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
         "- `WaitTool` takes no arguments.\n",
         "- WaitTool accepts no parameters at all; it reads its profile.\n",
         "The tool does not take any arguments.\n",
+        "- `WaitTool` takes no arguments and no options.\n",
     ],
 )
 def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, line: str) -> None:
@@ -326,6 +327,9 @@ def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, lin
         "**Arguments:** none.\n",
         "- `WaitTool` takes no arguments.\n",
         "- It takes no arguments; it always waits 0 s.\n",
+        # (the options named beside the arguments: no second line is written)
+        "- `WaitTool` takes no arguments or options.\n",
+        "- The tool takes no options or parameters.\n",
     ],
 )
 def test_an_arguments_line_saying_none_is_true_of_a_tool_reading_none(
