@@ -423,7 +423,16 @@ def test_a_line_under_a_helpers_heading_is_the_helpers(
     assert ARGUMENTS + BREAK_LOOP in fixed and helper in fixed
 
 
-@pytest.mark.parametrize("heading", ["### `execute(**kwargs)`", "### `WaitTool()`"])
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "### `execute(**kwargs)`",
+        "### `WaitTool()`",
+        # the tool called by its name, the module's
+        "### `wait()`",
+        "### Usage: `wait(seconds=5)`",
+    ],
+)
 def test_a_line_under_the_tools_own_heading_is_the_tools(run_cli, make_repo, heading: str) -> None:
     found, _, _ = _run(run_cli, make_repo, ARGUMENTS, f"\n{heading}\n\n- Arguments: none.\n\n")
     assert "(line 12 says there are none, but `WaitTool` reads `seconds`" in found[0]
