@@ -26,14 +26,15 @@ def dotted_paths(name: str) -> list[str]:
     """The files a dotted test name may name: the module of each of its
     prefixes of two parts or more, longest first (``tests.test_wait.test_zero``
     names ``tests/test_wait/test_zero.py`` or ``tests/test_wait.py``), as a
-    file or a package; none for another name."""
+    file or a package, one with no ``__init__.py`` too (``tests/test_wait``);
+    none for another name."""
     if not is_dotted_test(name):
         return []
     parts = name.split(".")
     paths = []
     for end in range(len(parts), 1, -1):
         stem = "/".join(parts[:end])
-        paths += [stem + ".py", stem + "/__init__.py"]
+        paths += [stem + ".py", stem + "/__init__.py", stem]
     return paths
 
 
