@@ -86,6 +86,15 @@ def test_no_fix_removes_a_gone_item_of_a_persons_spelling(make_repo, run_cli, go
         "  - `hours`: removed files are kept.\n",
         "  - `hours`: active, deprecated or done.\n",
         "  - `hours`: not deprecated.\n",
+        # (when the code sets a value aside, not a version it went in)
+        "  - `hours`: list of ids; removed after use.\n",
+        "  - `hours`: optional boolean (ignored for local files).\n",
+        "  - `hours`: optional boolean. Ignored in dry runs.\n",
+        "  - `hours`: optional integer; dropped after 3 retries.\n",
+        # (words saying the argument is still read, or when it is not)
+        "  - `hours`: optional integer (deprecated, still read as a fallback).\n",
+        "  - `hours`: deprecated, but honoured until v3.\n",
+        "  - `hours`: ignored, unless `minutes` is zero.\n",
     ],
 )
 def test_an_item_not_saying_so_is_still_unread(make_repo, run_cli, item) -> None:
@@ -117,6 +126,8 @@ def test_an_argument_read_is_judged_whatever_its_item_says(make_repo, run_cli) -
         (" (removed in 2.0)", True),
         (": deprecated in favour of `url`", True),
         (" (устарел)", True),
+        (": deprecated as of version 1.4", True),
+        (": unsupported in async mode.", False),
         (": one of `active`, `removed`.", False),
         (": the removed entries.", False),
     ],

@@ -305,6 +305,7 @@ def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
         "- `WaitTool` takes no arguments.\n",
         "- WaitTool accepts no parameters at all; it reads its profile.\n",
         "The tool does not take any arguments.\n",
+        "- `WaitTool` takes no arguments and no options.\n",
     ],
 )
 def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, line: str) -> None:
@@ -326,6 +327,9 @@ def test_an_arguments_line_saying_none_is_named_as_false(run_cli, make_repo, lin
         "**Arguments:** none.\n",
         "- `WaitTool` takes no arguments.\n",
         "- It takes no arguments; it always waits 0 s.\n",
+        # (the options named beside the arguments: no second line is written)
+        "- `WaitTool` takes no arguments or options.\n",
+        "- The tool takes no options or parameters.\n",
     ],
 )
 def test_an_arguments_line_saying_none_is_true_of_a_tool_reading_none(
@@ -419,7 +423,16 @@ def test_a_line_under_a_helpers_heading_is_the_helpers(
     assert ARGUMENTS + BREAK_LOOP in fixed and helper in fixed
 
 
-@pytest.mark.parametrize("heading", ["### `execute(**kwargs)`", "### `WaitTool()`"])
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "### `execute(**kwargs)`",
+        "### `WaitTool()`",
+        # the tool called by its name, the module's
+        "### `wait()`",
+        "### Usage: `wait(seconds=5)`",
+    ],
+)
 def test_a_line_under_the_tools_own_heading_is_the_tools(run_cli, make_repo, heading: str) -> None:
     found, _, _ = _run(run_cli, make_repo, ARGUMENTS, f"\n{heading}\n\n- Arguments: none.\n\n")
     assert "(line 12 says there are none, but `WaitTool` reads `seconds`" in found[0]

@@ -80,3 +80,23 @@ def test_a_line_about_tests_naming_none_of_them_is_no_lead(make_repo, run_cli) -
     run_cli(root, "check", "--no-cache", "--fix")
     text = (root / DOX).read_text(encoding="utf-8")
     assert "- Tests: run `pytest -k wait`.\n" in text and LEAD + "  - `tests/test_wait.py`" in text
+
+
+def test_a_dotted_module_from_another_import_root_is_not_called_gone(make_repo, run_cli) -> None:
+    # (``mypkg`` is no directory at the root: the module may be imported from
+    # ``src/``, where doxtool does not look, so it is not said to be gone)
+    root = _repo(make_repo, f"{LEAD}  - `tests.test_wait`\n  - `mypkg.tests.test_cache`\n")
+    before = (root / DOX).read_text(encoding="utf-8")
+    result = run_cli(root, "check", "--no-cache")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == before
+
+
+def test_a_dotted_package_with_no_init_file_exists(make_repo, run_cli) -> None:
+    # (``tests/test_cache/`` holds tests but no ``__init__.py``)
+    root = _repo(make_repo, f"{LEAD}  - `tests.test_wait`\n  - `tests.test_cache`\n")
+    (root / "tests/test_cache").mkdir()
+    (root / "tests/test_cache/test_hit.py").write_text("def test_hit():\n    pass\n")
+    result = run_cli(root, "check", "--no-cache")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")

@@ -15,7 +15,10 @@ Only a clause that is wholly such a mark counts, where a description opens:
 the item's text after its name, a parenthesis, a sentence; the first words
 before a comma there (``deprecated, ignored since v2``). A description that
 uses the word otherwise (``removed files are kept``, ``one of `active`,
-`removed` ``, ``active, deprecated or done``) says nothing of its name.
+`removed` ``, ``active, deprecated or done``) says nothing of its name; nor
+does a mark saying when the code sets a value aside (``ignored in dry runs``,
+``removed after use``): only a version may say when it went (``removed in
+v2``).
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ from typing import Any
 
 from doxtool.core.patterns import LazyPattern
 
-#: when: ``since v2``, ``in 2.0``, ``as of 1.4``, ``in favour of `url```
+#: when: ``since v2``, ``in 2.0``, ``as of version 1.4``, ``in favour of
+#: `url```; a version only (``ignored in dry runs``, ``removed after use``
+#: say when the code sets a value aside, not that the argument is gone)
+_VERSION = r"(?:(?:version|release)[ \t]+\S+|v?\d[\w.\-]*)"
 _WHEN = (
-    r"(?:[ \t]+(?:since|as[ \t]+of|in|after|from|with|for|in[ \t]+favou?r[ \t]+of)"
-    r"[ \t]+\S+(?:[ \t]+\S+)?)?"
+    rf"(?:[ \t]+(?:(?:since|as[ \t]+of|in|after|from|with|for)[ \t]+{_VERSION}"
+    r"|in[ \t]+favou?r[ \t]+of[ \t]+\S+))?"
 )
 #: words that say an argument is gone, as the whole of a clause
 _GONE_CLAUSE = LazyPattern(
@@ -51,12 +57,20 @@ _OPENINGS = LazyPattern(
 )
 #: what may dress a clause: emphasis, spaces, a dash
 _EDGES = "*_ \t\u2014\u2013-"
+#: words saying the argument is still read, or when it is set aside
+#: (``deprecated, still read``, ``ignored, unless `y` is set``)
+_STILL_READ = LazyPattern(
+    r".*\b(?:still|until|unless|except|only[ \t]+(?:when|if|for|in|with))\b.*", re.I | re.S
+)
 
 
 def says_gone(prose: str) -> bool:
     """Whether an item's text after its name (``prose``) says its argument
     is gone: a clause of it, where a description opens, is wholly a mark
-    that says so (``(removed in v2)``, ``: deprecated, use `url```)."""
+    that says so (``(removed in v2)``, ``: deprecated, use `url```), and
+    no words say it is still read (``deprecated, still read until v3``)."""
+    if _STILL_READ.fullmatch(prose):
+        return False
     for segment in _OPENINGS.split(prose):
         first = re.split(r"[,\uff0c\u3001]", segment, maxsplit=1)[0].strip(_EDGES)
         if first and _GONE_CLAUSE.fullmatch(first):

@@ -37,11 +37,14 @@ def names_other(heading: str, subject: str, others: set[str]) -> bool:
     return bool(heading) and not names(heading, subject) and any(names(heading, n) for n in others)
 
 
-def names_helper(heading: str, subject: str) -> bool:
+def names_helper(heading: str, subject: str, companion_path: str = "") -> bool:
     """Whether the heading ``heading`` is about a function of the module
     other than the tool's ``execute``: it names one as a call (``###
-    build_index()``), and not the class ``subject``."""
+    build_index()``), and not the class ``subject`` nor the tool by the name
+    the model calls it with, its module's (``### `wait()` `` in
+    ``tools/wait.py.dox.md``)."""
     if not _HEADING.fullmatch(heading) or names(heading, subject):
         return False
+    tool = companion_path.replace("\\", "/").rsplit("/", 1)[-1].split(".", 1)[0]
     called = [found.group(1).rsplit(".", 1)[-1] for found in _CALLED.finditer(heading)]
-    return bool(called) and not any(name in _TOOL_METHODS for name in called)
+    return bool(called) and not any(name in _TOOL_METHODS or name == tool for name in called)

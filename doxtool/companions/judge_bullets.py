@@ -46,6 +46,7 @@ from doxtool.companions.listedpast import listed_elsewhere
 from doxtool.companions.listtables import tabled_names
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import renamed_item
+from doxtool.companions.testnames import unrooted
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.outline_facts import FunctionOutline
@@ -421,8 +422,10 @@ class BulletJudge(BaseJudge):
                     )
                     continue
                 self._signature(kind, item, defs, item.key)
-            elif not item.loose and not any(
-                self.code.exists(path) for path in test_paths(item.text)
+            elif (
+                not item.loose
+                and not any(self.code.exists(path) for path in test_paths(item.text))
+                and not unrooted(item.text, self.code.exists)  # (``mypkg.tests.test_x``)
             ):
                 edits, unsafe = ([no_tests], False) if no_tests else self.removal(item)
                 self.add(

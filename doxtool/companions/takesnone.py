@@ -24,6 +24,9 @@ import re
 from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.core.patterns import LazyPattern
 
+#: words a person names settings with, beside the arguments
+_OPTIONS = r"(?:options|settings|flags)"
+_OR = r"(?:or|and|nor)"
 #: the words saying there are none, after the subject
 _NONE_WORDS = (
     r"(?:(?:takes|accepts|has|needs|requires|reads|expects|uses)[ \t]+no"
@@ -31,7 +34,10 @@ _NONE_WORDS = (
     r"[ \t]+any)"
     # (only words that name a call's arguments: ``takes no options``, no
     # settings, may be about its configuration)
-    rf"[ \t]+(?:tool[ \t]+)?{ARGUMENT_WORDS}(?:[ \t]+at[ \t]+all)?"
+    # (or with them: ``takes no arguments or options``, ``no options or
+    # parameters``: the arguments are named)
+    rf"[ \t]+(?:tool[ \t]+)?(?:{_OPTIONS}[ \t]+{_OR}[ \t]+)?{ARGUMENT_WORDS}"
+    rf"(?:[ \t]+{_OR}[ \t]+(?:no[ \t]+|any[ \t]+)?{_OPTIONS})?(?:[ \t]+at[ \t]+all)?"
     # the sentence ends there, a sentence of the person's may follow
     r"[ \t]*(?:[.;!](?:[ \t].*)?)?"
 )

@@ -148,7 +148,10 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
             and unnamed_line is not None
             and unnamed_line.fullmatch(content)
             and not _names_other(heading, expected.subject, others)
-            and not (expected.kind == "arguments" and names_helper(heading, expected.subject))
+            and not (
+                expected.kind == "arguments"
+                and names_helper(heading, expected.subject, companion.path)
+            )
             # ``- `Finisher` ends the task; `break_loop` is always `true`.``
             and not _names_other(content, expected.subject, others)
             and (not _LABEL.fullmatch(content) or _lists_argument(companion, number, expected))
@@ -162,7 +165,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         if (
             expected.kind == "arguments"
             and takes_none(content, expected.subject, not others, previous)
-            and not names_helper(heading, expected.subject)  # ``### build_index()``
+            and not names_helper(heading, expected.subject, companion.path)  # ``### build_index()``
         ):
             return number  # ``- `FetchTool` takes no arguments.``
     if expected.kind == "arguments":
