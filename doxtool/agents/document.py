@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
-from doxtool.agents.spans import code_spans
+from doxtool.agents.spans import code_spans, span_bounds
 from doxtool.core.edits import line_content, split_lines
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.core.patterns import LazyPattern
@@ -135,25 +135,10 @@ def _blank_code_spans(line: str) -> str:
     """The line with inline code spans (and their backticks) replaced by spaces."""
     out: list[str] = []
     position = 0
-    length = len(line)
-    while position < length:
-        tick = line.find("`", position)
-        if tick < 0:
-            break
-        run = tick
-        while run < length and line[run] == "`":
-            run += 1
-        marker = line[tick:run]
-        close = line.find(marker, run)
-        while close >= 0 and close + len(marker) < length and line[close + len(marker)] == "`":
-            close = line.find(marker, close + len(marker) + 1)
-        if close < 0:
-            out.append(line[position:run])
-            position = run
-            continue
+    for tick, _, _, end in span_bounds(line):
         out.append(line[position:tick])
-        out.append(" " * (close + len(marker) - tick))
-        position = close + len(marker)
+        out.append(" " * (end - tick))
+        position = end
     out.append(line[position:])
     return "".join(out)
 

@@ -7,9 +7,11 @@ linking it (``- `tools/AGENTS.md` — tool entrypoints``)."""
 from __future__ import annotations
 
 
-def code_spans(line: str) -> list[str]:
-    """The contents of the code spans of ``line``, in order."""
-    found: list[str] = []
+def span_bounds(line: str) -> list[tuple[int, int, int, int]]:
+    """Where the code spans of ``line`` are, in order: for each, the index of
+    its opening backticks, of its content, of its closing backticks and just
+    past them."""
+    found: list[tuple[int, int, int, int]] = []
     position, length = 0, len(line)
     while position < length:
         tick = line.find("`", position)
@@ -29,9 +31,17 @@ def code_spans(line: str) -> list[str]:
         if close < 0:
             position = run
             continue
+        found.append((tick, run, close, close + len(marker)))
+        position = close + len(marker)
+    return found
+
+
+def code_spans(line: str) -> list[str]:
+    """The contents of the code spans of ``line``, in order."""
+    found: list[str] = []
+    for _, run, close, _ in span_bounds(line):
         content = line[run:close]
         if content.startswith(" ") and content.endswith(" ") and content.strip():
             content = content[1:-1]
         found.append(content)
-        position = close + len(marker)
     return found

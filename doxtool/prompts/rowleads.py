@@ -41,7 +41,7 @@ _HEADING_RE = re.compile(r"[ ]{0,3}#{1,6}[ \t]+(\S.*)")
 _CELL_RE = re.compile(rf"(?:\*\*|__)?(`?)[ \t]*({_NAME})[ \t]*\1(?:\*\*|__)?\Z")
 
 
-def _unfenced(lines: list[str]) -> Iterator[str | None]:
+def unfenced(lines: list[str]) -> Iterator[str | None]:
     """The lines outside fenced code blocks, and None where a block opens."""
     fence: str | None = None
     for line in lines:
@@ -62,7 +62,7 @@ def leading_names(text: str) -> list[str]:
     found: dict[str, None] = {}
     in_table = False
     previous = ""
-    for line in _unfenced(text.splitlines()):
+    for line in unfenced(text.splitlines()):
         if line is None:
             in_table = False
             continue
@@ -149,7 +149,7 @@ def line_listed_names(text: str) -> list[list[str]]:
     line in an HTML comment, nor names after words saying not to call them
     (``Never call: wait, search``)."""
     found: list[list[str]] = []
-    for line in _unfenced(_COMMENT_RE.sub("", text).splitlines()):
+    for line in unfenced(_COMMENT_RE.sub("", text).splitlines()):
         if line is None or "," not in line:
             continue
         for match in _LINE_LIST_RE.finditer(line):

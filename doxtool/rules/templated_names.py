@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from doxtool.prompts.rowleads import unfenced
 from doxtool.run.context import Context
 
 #: a variable, not a condition (``{{if x}}``, ``{{endif}}``) nor an include
@@ -16,8 +17,6 @@ _VARIABLE = r"\{\{[ \t]*(?!(?:if|elif|else|endif|include)\b)\w+[ \t]*\}\}"
 _HEADING_RE = re.compile(rf"[ \t]{{0,3}}#{{1,6}}[ \t]+(?:\*\*|`)?{_VARIABLE}")
 #: an example's ``tool_name`` holding one
 _TOOL_NAME_RE = re.compile(rf"[\"']tool_name[\"'][ \t]*:[ \t]*[\"']?{_VARIABLE}")
-#: a fence opening or closing a code block
-_FENCE_RE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
 #: an HTML comment, which the model may read but no heading is in
 _COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 
@@ -30,14 +29,4 @@ def named_by_variable(ctx: Context, path: str) -> bool:
     text = _COMMENT_RE.sub("", ctx.prompt_text(path))
     if _TOOL_NAME_RE.search(text):
         return True
-    fence: str | None = None
-    for line in text.splitlines():
-        opening = _FENCE_RE.match(line)
-        if fence is not None:
-            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
-                fence = None
-        elif opening:
-            fence = opening.group(1)
-        elif _HEADING_RE.match(line):
-            return True
-    return False
+    return any(line is not None and _HEADING_RE.match(line) for line in unfenced(text.splitlines()))
