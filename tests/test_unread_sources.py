@@ -156,3 +156,24 @@ def test_a_cycle_of_shims_keeps_its_companion(tmp_path: Path) -> None:
     ], done.stdout
     assert _doxtool(root, "check", "--no-cache", "--fix").returncode == 1
     assert (root / _DOX).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "utility",
+    [
+        "def describe(obj):\n    return getattr(obj, 'name', None) or type(obj).__name__\n",
+        "import importlib\n\n\ndef load(name):\n    return importlib.import_module(f'plugins.{name}')\n",
+    ],
+    ids=["getattr", "import_module"],
+)
+def test_a_tools_utility_calling_getattr_in_a_function_keeps_dox004(
+    tmp_path: Path, utility: str
+) -> None:
+    """A call in a function of a module binding nothing but functions and
+    imports gives its caller a value: the module binds no tool, and says so."""
+    root = _documented_then(tmp_path, {"tools/utils.py": utility})
+    done = _doxtool(root, "check", "--no-cache")
+    expected = (
+        "tools/utils.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`"
+    )
+    assert expected in done.stdout.splitlines(), done.stdout
