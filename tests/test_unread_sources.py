@@ -16,7 +16,10 @@ from samples import write_files
 from test_sparse_checkout import _doxtool
 from test_sparse_sources import _PROMPT, _silent_and_kept
 
+from doxtool.api import load_project
 from doxtool.rules.examples import FRAMEWORK, WAIT_PY
+from doxtool.run.context import Context
+from doxtool.run.leftdeps import reaches_unknown, unparsed_dependency
 
 _DOX = "tools/wait.py.dox.md"
 
@@ -177,3 +180,18 @@ def test_a_tools_utility_calling_getattr_in_a_function_keeps_dox004(
         "tools/utils.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`"
     )
     assert expected in done.stdout.splitlines(), done.stdout
+
+
+def test_an_unparsed_helper_asked_first_stays_unread_for_its_callers(tmp_path: Path) -> None:
+    """The helper's own walk (for its DOX003) finds nothing past it; it is
+    still unread for the tool calling into it, whichever is asked first."""
+    tool = WAIT_PY.replace(
+        "from helpers.tool import Response, Tool",
+        "from helpers.fmt import fmt_seconds\nfrom helpers.tool import Response, Tool",
+    ).replace('f"waited {seconds}s"', "fmt_seconds(seconds)")
+    files = {"helpers/fmt.py": "def fmt_seconds(s):\n    return f'{s}s'\n\n\ndef broken(:\n"}
+    root = _documented_then(tmp_path, {**files, "tools/wait.py": tool})
+    ctx = Context(load_project(root))
+    assert unparsed_dependency(ctx, "helpers/fmt.py") is None
+    assert unparsed_dependency(ctx, "tools/wait.py") == "helpers/fmt.py"
+    assert reaches_unknown(ctx, "tools/wait.py")
