@@ -18,7 +18,10 @@ from samples import write_files
 from test_sparse_checkout import _doxtool
 from test_sparse_sources import _PROMPT
 
+from doxtool.api import load_project
 from doxtool.rules.examples import FRAMEWORK, WAIT_PY
+from doxtool.run.context import Context
+from doxtool.run.leftdeps import reaches_unknown, unparsed_dependency
 
 _DOX = "tools/wait.py.dox.md"
 #: the findings of what the module's own text shows, judged whatever code
@@ -180,3 +183,39 @@ def test_a_cycle_of_shims_keeps_its_companion(tmp_path: Path) -> None:
     assert out.startswith(
         "tools/wait.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`"
     ), out
+
+
+@pytest.mark.parametrize(
+    "utility",
+    [
+        "def describe(obj):\n    return getattr(obj, 'name', None) or type(obj).__name__\n",
+        "import importlib\n\n\ndef load(name):\n    return importlib.import_module(f'plugins.{name}')\n",
+    ],
+    ids=["getattr", "import_module"],
+)
+def test_a_tools_utility_calling_getattr_in_a_function_keeps_dox004(
+    tmp_path: Path, utility: str
+) -> None:
+    """A call in a function of a module binding nothing but functions and
+    imports gives its caller a value: the module binds no tool, and says so."""
+    root = _documented_then(tmp_path, {"tools/utils.py": utility})
+    done = _doxtool(root, "check", "--no-cache")
+    expected = (
+        "tools/utils.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`"
+    )
+    assert expected in done.stdout.splitlines(), done.stdout
+
+
+def test_an_unparsed_helper_asked_first_stays_unread_for_its_callers(tmp_path: Path) -> None:
+    """The helper's own walk (for its DOX003) finds nothing past it; it is
+    still unread for the tool calling into it, whichever is asked first."""
+    tool = WAIT_PY.replace(
+        "from helpers.tool import Response, Tool",
+        "from helpers.fmt import fmt_seconds\nfrom helpers.tool import Response, Tool",
+    ).replace('f"waited {seconds}s"', "fmt_seconds(seconds)")
+    files = {"helpers/fmt.py": "def fmt_seconds(s):\n    return f'{s}s'\n\n\ndef broken(:\n"}
+    root = _documented_then(tmp_path, {**files, "tools/wait.py": tool})
+    ctx = Context(load_project(root))
+    assert unparsed_dependency(ctx, "helpers/fmt.py") is None
+    assert unparsed_dependency(ctx, "tools/wait.py") == "helpers/fmt.py"
+    assert reaches_unknown(ctx, "tools/wait.py")

@@ -138,5 +138,7 @@ def unparsed_reached(project: Project, module: str, clean: set[str]) -> str | No
         if current != module and not project.facts(current).parsed:
             return current
         todo.extend(m for m in references(project, current, memo) if m not in loaders)
+    if not project.facts(module).parsed:
+        seen.discard(module)  # not clean for the modules reaching it
     clean.update(seen)
     return None

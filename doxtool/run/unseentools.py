@@ -24,7 +24,7 @@ import builtins
 import sys
 from collections.abc import Callable
 
-from doxtool.core.facts import ModuleFacts
+from doxtool.core.facts import ModuleFacts, ModuleOutline
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.unseen import unclassified
 
@@ -32,6 +32,8 @@ from doxtool.run.unseen import unclassified
 _CLASS_MAKERS = frozenset({"builtins.type", "types.new_class"})
 #: calls that may bind a module's names to what doxtool does not read
 _BINDERS = frozenset({"importlib.import_module", "__import__", "exec", "getattr", "globals"})
+#: those of them that bind names themselves (``globals()[name] = cls``)
+_SELF_BINDERS = frozenset({"exec", "globals"})
 
 
 def may_hold_unseen_tool(
@@ -70,9 +72,23 @@ def may_hold_unseen_tool(
             return True
     if facts.classes:
         return False
-    if outline is not None and _BINDERS.intersection(outline.calls):
+    if outline is not None and _binds_dynamically(facts, outline):
         return True  # ``WaitTool = importlib.import_module(name).WaitTool``, ``exec(...)``
     return any(resolver.reaches_unseen(target, unseen) for target in facts.imported_names.values())
+
+
+def _binds_dynamically(facts: ModuleFacts, outline: ModuleOutline) -> bool:
+    """Whether the module may bind a name with a call doxtool does not read:
+    ``exec`` or ``globals()`` anywhere, or ``getattr``, ``importlib.import_module``
+    or ``__import__`` where a module-level name is bound otherwise than by a
+    ``def`` or an import (``WaitTool = getattr(waiting, name)``). In a module
+    binding nothing else, those give a function's caller a value (``def
+    describe(obj): return getattr(obj, "name", None)``), not the module a name."""
+    found = _BINDERS.intersection(outline.calls)
+    if not found or _SELF_BINDERS.intersection(found):
+        return bool(found)
+    plain = {function.name for function in outline.functions} | set(facts.imported_names)
+    return any(name not in plain for name in outline.assigned)
 
 
 def _may_be_tool(facts: ModuleFacts, base: str) -> bool:
