@@ -72,6 +72,12 @@ def load(name: str) -> dict:
             "filesystem reads",
             "import importlib\n\n",
         ),
+        # a function of a repository module that is not there, in a package that is
+        (
+            "        save(self.args)\n",
+            "filesystem deletion",
+            "from helpers.store import save\n\n",
+        ),
         # a parameter's method, in a function of the module
         (
             "        fetch(self.agent.context.session)\n",
@@ -120,3 +126,18 @@ def test_a_stale_area_goes_only_on_request_and_a_shown_one_is_added_alone(
     run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
     assert "- Observed side-effect areas: filesystem deletion.\n" in dox.read_text()
     assert _findings(root, run_cli) == []
+
+
+def test_an_area_is_not_gone_while_a_plugin_calls_its_own_module_that_is_not_there(
+    make_repo, run_cli
+) -> None:
+    files = _files("        save(self.args)\n", "filesystem deletion")
+    files = {f"plugins/rings/{path}": text for path, text in files.items()}
+    tool = "plugins/rings/tools/wait.py"
+    files[tool] = "from plugins.rings.helpers.store import save\n" + files[tool]
+    files["plugins/rings/helpers/other.py"] = "X = 1\n"
+    root = make_repo(files)
+    assert [f for f in _findings(root, run_cli) if "DOX133" in f] == []
+    # with the module there, the area is gone
+    (root / "plugins/rings/helpers/store.py").write_text("def save(args):\n    return args\n")
+    assert any("shows no filesystem deletion" in f for f in _findings(root, run_cli))

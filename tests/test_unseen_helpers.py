@@ -220,7 +220,9 @@ def test_a_getattr_or_a_table_of_the_tool_itself_reaches_its_own_code(
         "        return Response(message=text[:4000], break_loop=False)\n\n"
         "    def _plain(self, url):\n        return str(url)\n",
     )
-    files = {"tools/fetch.py": tool}
+    # the helper module is there: an import of one missing would leave its code unread
+    helper = "async def fetch_text(agent, url):\n    return str(url)\n"
+    files = {"tools/fetch.py": tool, "helpers/net.py": helper}
     assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == [f"{AREAS} none."]
 
 

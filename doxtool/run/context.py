@@ -220,15 +220,15 @@ class Context(Teaching):
         return frozenset(areas)
 
     def _in_repository(self, imported: ImportOutline) -> bool:
-        """Whether an absolute import names a module or package of the repository
-        that is read (one under an excluded directory, ``usr``, is not: unseen)."""
+        """Whether an absolute import names a repository module that is read, or a directory
+        imported whole (not one excluded, ``usr``; nor ``helpers.x`` missing in ``helpers/``)."""
         imported = self.project.plugin.unprefixed(imported)  # a plugin's own, by its package
-        top = imported.module.split(".", 1)[0]
+        top, path = imported.module.split(".", 1)[0], imported.module.replace(".", "/")
         if top and any(map(self.project.excluded, (top, f"{top}.py"))):
             return False
-        if top and ((self.project.root / top).exists() or self.exists(f"{top}.py")):
+        if any(self.exists(p) for p in import_paths("", imported)) or self.exists(f"{top}.py"):
             return True
-        return any(self.exists(path) for path in import_paths("", imported))
+        return bool(top) and not set(imported.names) - {"*"} and self.exists(path)
 
     def new_companion(
         self, module: str, named: str | None = None, convention: Convention | None = None
