@@ -219,3 +219,22 @@ def test_an_unparsed_helper_asked_first_stays_unread_for_its_callers(tmp_path: P
     assert unparsed_dependency(ctx, "helpers/fmt.py") is None
     assert unparsed_dependency(ctx, "tools/wait.py") == "helpers/fmt.py"
     assert reaches_unknown(ctx, "tools/wait.py")
+
+
+def test_an_unparsed_module_the_facts_never_need_hides_nothing(tmp_path: Path) -> None:
+    """A broken module only a helper's module imports, which working out the
+    tool's facts never asks for, leaves them known: a wrong ``break_loop``
+    line is still reported."""
+    tool = WAIT_PY.replace(
+        "from helpers.tool import Response, Tool",
+        "from helpers.fmt import fmt_seconds\nfrom helpers.tool import Response, Tool",
+    ).replace('f"waited {seconds}s"', "fmt_seconds(seconds)")
+    files = {
+        "helpers/fmt.py": "from helpers import other\n\n\ndef fmt_seconds(s):\n    return f'{s}s'\n",
+        "helpers/other.py": "def broken(:\n",
+    }
+    root = _documented_then(tmp_path, {**files, "tools/wait.py": tool})
+    dox = (root / _DOX).read_text(encoding="utf-8")
+    (root / _DOX).write_text(dox.replace("always `false`", "always `true`"), encoding="utf-8")
+    done = _doxtool(root, "check", "--no-cache")
+    assert "DOX120 `break_loop` of `WaitTool` is documented wrongly" in done.stdout, done.stdout

@@ -38,10 +38,11 @@ from doxtool.run.defaultbreak import fill_default_break_loop
 from doxtool.run.gitindex import git_lines
 from doxtool.run.gitmarks import index_may_skip
 from doxtool.run.importroots import base_spellings, import_dirs
-from doxtool.run.loaders import loader_order
+from doxtool.run.loaders import loader_modules, loader_order
 from doxtool.run.project import Project
 from doxtool.run.raisingresponses import drop_raising_outcomes
-from doxtool.run.unreadcode import reaches_unread, unparsed_reached
+from doxtool.run.snapshot import references
+from doxtool.run.unreadcode import unparsed_reached, unread_bases
 
 T = TypeVar("T")
 
@@ -84,7 +85,9 @@ def reaches_left_out(ctx: Context, module: str) -> bool:
     left = left_out_modules(ctx)
     if not left:
         return False
-    return ctx.memo(("reaches-left-out", module), lambda: _needs(ctx.project, module, left))
+    dirs = import_dirs(ctx.project.source_root)
+    missed = _asked(ctx, module, left).missed
+    return any(_names_left_out(name, dirs, left) for name in missed)
 
 
 def reaches_unknown(ctx: Context, module: str) -> bool:
@@ -93,17 +96,29 @@ def reaches_unknown(ctx: Context, module: str) -> bool:
     that doxtool cannot read (:mod:`doxtool.run.unreadcode`)."""
     if reaches_left_out(ctx, module):
         return True
-    clean: set[str] = ctx.memo("unread-clean", set)
-    return ctx.memo(("unread", module), lambda: reaches_unread(ctx.project, module, clean))
+    if not ctx.project.facts(module).parsed:
+        return False  # its own problem is reported; it has no facts to judge
+    unread = lambda: unread_bases(ctx.project, module)  # noqa: E731
+    return ctx.memo(("unread", module), unread) or unparsed_dependency(ctx, module) is not None
 
 
 def unparsed_dependency(ctx: Context, module: str) -> str | None:
-    """A repository module the facts of ``module`` are built from in part
-    that cannot be read or parsed (None: none): one whose own problem is
-    reported though no companion documents it."""
+    """A repository module that cannot be read or parsed which working out
+    the tool facts of ``module`` asked for (None: none): one whose own
+    problem is reported though no companion documents it; or one it names
+    itself (a shim's target, whichever arm of a ``try`` import the framework
+    takes). A module only the modules it names name, which its facts never
+    need, does not count; the walk over those only tells, cheaply, whether
+    any such module may be asked for."""
     clean: set[str] = ctx.memo("unread-clean", set)
-    found = lambda: unparsed_reached(ctx.project, module, clean)  # noqa: E731
-    return ctx.memo(("unparsed-dependency", module), found)
+    if unparsed_reached(ctx.project, module, clean) is None:
+        return None
+    project = ctx.project
+    loaders = set(loader_modules(project))
+    imported = {m for m in references(project, module, {}) if m != module and m not in loaders}
+    unparsed = _asked(ctx, module, left_out_modules(ctx)).unparsed
+    unparsed |= {m for m in imported if not project.facts(m).parsed}
+    return min(unparsed) if unparsed else None
 
 
 def known(ctx: Context, module: str, tools: list[T], key: str = "tools") -> list[T]:
@@ -125,18 +140,31 @@ def _unknown(tool: T) -> T:
     return dataclasses.replace(tool, unknown=unknown)  # type: ignore[return-value]
 
 
-def _needs(project: Project, module: str, left: frozenset[str]) -> bool:
+@dataclasses.dataclass(frozen=True)
+class _Asked:
+    """What working out a module's tool facts asked for and could not read:
+    the dotted modules not found, the paths of those found unparsed."""
+
+    missed: frozenset[str]
+    unparsed: frozenset[str]
+
+
+def _asked(ctx: Context, module: str, left: frozenset[str]) -> _Asked:
     """Resolves the module's tools as :meth:`Project.tools` and
     :meth:`Project.run_tool` do, with a resolver of its own (the project's
     keeps what it found for every module: a module asked for while another
     was resolved is not asked for again), noting each module asked for and
-    not found."""
+    not found or not parsed."""
+    project = ctx.project
     missed: set[str] = set()
+    unparsed: set[str] = set()
 
     def lookup(dotted: str) -> ModuleFacts | None:
         found = project.lookup_module(dotted)
         if found is None:
             missed.add(dotted)
+        elif not found.parsed and found.path != module:
+            unparsed.add(found.path)
         return found
 
     def is_module(dotted: str) -> bool:
@@ -144,16 +172,19 @@ def _needs(project: Project, module: str, left: frozenset[str]) -> bool:
         # files`` binds no class the framework could run)
         return project.module_path(dotted) is not None or _left_out_module(dotted, dirs, left)
 
+    def ask() -> _Asked:
+        bases = base_spellings(project.root, project.source_root, project.config.tool_bases)
+        resolver = ToolResolver(bases, lookup, is_module, project.module_of)
+        order = lambda: loader_order(project)  # noqa: E731
+        facts = project.facts(module)
+        tools = resolver.tools(facts, order)
+        tools = fill_default_break_loop(project.facts, resolver, module, tools)
+        tools = drop_raising_outcomes(project.facts, resolver, module, tools)
+        resolver.run_class(facts, tools, order)
+        return _Asked(frozenset(missed), frozenset(unparsed))
+
     dirs = import_dirs(project.source_root)
-    bases = base_spellings(project.root, project.source_root, project.config.tool_bases)
-    resolver = ToolResolver(bases, lookup, is_module, project.module_of)
-    order = lambda: loader_order(project)  # noqa: E731
-    facts = project.facts(module)
-    tools = resolver.tools(facts, order)
-    tools = fill_default_break_loop(project.facts, resolver, module, tools)
-    tools = drop_raising_outcomes(project.facts, resolver, module, tools)
-    resolver.run_class(facts, tools, order)
-    return any(_names_left_out(name, dirs, left) for name in missed)
+    return ctx.memo(("asked", module), ask)
 
 
 def _names_left_out(dotted: str, dirs: tuple[str, ...], left: frozenset[str]) -> bool:

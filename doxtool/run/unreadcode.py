@@ -41,18 +41,7 @@ from doxtool.run.unseentools import may_hold_unseen_tool, readable
 _MAX_MODULES = 512
 
 
-def reaches_unread(project: Project, module: str, clean: set[str]) -> bool:
-    """Whether the facts of ``module`` are built in part from code doxtool
-    cannot read (see the module's docstring). ``clean``: the modules found
-    to reach none such, shared between the calls of one run (a module of a
-    walk that found none is itself clean)."""
-    facts = project.facts(module)
-    if not facts.parsed:
-        return False  # its own problem is reported; it has no facts to judge
-    return _unread_bases(project, module) or unparsed_reached(project, module, clean) is not None
-
-
-def _unread_bases(project: Project, module: str) -> bool:
+def unread_bases(project: Project, module: str) -> bool:
     facts = project.facts(module)
     resolver = project.resolver
 
