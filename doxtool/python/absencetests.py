@@ -118,10 +118,6 @@ class AbsenceTests:
             typed = _isinstance_of(inner)  # ``not isinstance(x, dict)``
             if typed is not None:
                 tested = typed[0]
-                if type(tested) is cst.Name and tested.value in env.var_calls:
-                    # ``not isinstance(parse(x), dict)``: what the call made may be
-                    # of any type, that of a missing key's value too, or of none
-                    return {env.var_calls[tested.value]: CALLED}
                 if made_value(tested) or (
                     type(tested) is cst.Name and tested.value in env.var_made
                 ):

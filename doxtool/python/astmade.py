@@ -17,7 +17,6 @@ from collections.abc import Callable
 from functools import cached_property
 
 from doxtool.core.summary_facts import KeyRead
-from doxtool.python.astparamrefusals import part_refusals
 from doxtool.python.readforms import (
     CALLED,
     CONVERSION_CHAINS,
@@ -72,9 +71,7 @@ class MadeValues:
         if name not in self.var_made:
             return False
         made, read = self.var_made[name]
-        # ``not isinstance(items, list)`` of what a call made: of any type, or none
-        typed = made == CALLED and refusal.startswith("type-")
-        if not raises or (refusal != "falsy" and not typed):
+        if not raises or refusal != "falsy":
             return True  # (``n is None``: a conversion never gives None)
         past = self._past_exit(stmt)  # type: ignore[attr-defined]
         if made == CALLED and (past or not self._returned_before(stmt)):
@@ -85,17 +82,6 @@ class MadeValues:
         elif past:  # refused on some calls only
             read.conditional = self._read_contract(read, f"falsy-{made}") or read.conditional
         return True
-
-    def _made_checks(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
-        """The checks at the top of the body of names made of reads other than
-        a test of emptiness: a bound (:meth:`_bound_contract`), and ``not
-        isinstance(items, list)`` of what a call other than a conversion made
-        (``items = json.loads(args.get("items", "{}"))``), which may refuse
-        any value, a missing key's too, or none (:meth:`_made_contract`)."""
-        self._bound_contract(stmt, test, raises)
-        for name, refusal in part_refusals(test):
-            if refusal.startswith("type-") and self.var_made.get(name, ("", None))[0] == CALLED:
-                self._made_contract(stmt, name, refusal, raises)
 
     def _bound_contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
         """``if n < 1 or n > 10: raise ...`` (or ``if not (1 <= n <= 10)``)

@@ -153,7 +153,7 @@ class KeyReads(
                     self._refused_param(stmt, name, refusal, raises)
                 for name, refusal in joined_refusals(test):
                     self._joined_contract(stmt, name, refusal, raises)
-                self._made_checks(stmt, test, raises)  # :mod:`.astmade`
+                self._bound_contract(stmt, test, raises)  # :mod:`.astmade`
             self._key_contract(stmt, test, raises)  # type: ignore[attr-defined]
             return
         name, refusal = found
