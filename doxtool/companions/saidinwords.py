@@ -45,10 +45,9 @@ def is_a_line(companion: Companion, section_lines: dict[str, list[str]]) -> int 
     read = {index for block in companion.blocks for index in range(block.start, block.end)}
     for number, text in shown_lines(companion):
         index = number - 1
-        if index in read or not any(s.start < index < s.end for s in unknown):
+        if index in read or tuple(_SPAN.findall(text)) not in wanted or not _between(text):
             continue
-        spans = tuple(_SPAN.findall(text))
-        if spans in wanted and _between(text):
+        if any(s.start < index < s.end for s in unknown):  # (the rare line naming both)
             return number
     return None
 
