@@ -111,14 +111,19 @@ def unparsed_dependency(ctx: Context, module: str) -> str | None:
     need, does not count; the walk over those only tells, cheaply, whether
     any such module may be asked for."""
     clean: set[str] = ctx.memo("unread-clean", set)
-    if unparsed_reached(ctx.project, module, clean) is None:
-        return None
     project = ctx.project
-    loaders = set(loader_modules(project))
-    imported = {m for m in references(project, module, {}) if m != module and m not in loaders}
-    unparsed = _asked(ctx, module, left_out_modules(ctx)).unparsed
-    unparsed |= {m for m in imported if not project.facts(m).parsed}
-    return min(unparsed) if unparsed else None
+
+    def find() -> str | None:
+        if unparsed_reached(project, module, clean) is None:
+            return None
+        loaders = set(loader_modules(project))
+        named = references(project, module, {})
+        imported = {m for m in named if m != module and m not in loaders}
+        unparsed = set(_asked(ctx, module, left_out_modules(ctx)).unparsed)
+        unparsed |= {m for m in imported if not project.facts(m).parsed}
+        return min(unparsed) if unparsed else None
+
+    return ctx.memo(("unparsed-dependency", module), find)
 
 
 def known(ctx: Context, module: str, tools: list[T], key: str = "tools") -> list[T]:
