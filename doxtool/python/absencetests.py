@@ -255,7 +255,8 @@ class AbsenceTests:
 
     def _called_argument(self, value: cst.BaseExpression, env: Env) -> str | None:
         """The one argument a call other than a conversion or a string method
-        is handed alone, or a slice is taken of, the value bound to its result
+        is handed (alone, or beside values standing for none: ``validate(x,
+        "x")``), or a slice is taken of, the value bound to its result
         (``items = self._parse(self.args.get("items", "[]"))``,
         ``json.loads(raw)``, ``name = name[1:]``): what a test of that result
         refuses, the code does not say."""
@@ -264,10 +265,10 @@ class AbsenceTests:
         if type(node) is cst.Subscript and all(type(e.slice) is cst.Slice for e in node.slice):
             names = self._standing_for(node.value, env)
             return names[0] if len(names) == 1 else None
-        if type(node) is not cst.Call or len(node.args) != 1 or node.args[0].star:
+        if type(node) is not cst.Call or not node.args or any(a.star for a in node.args):
             return None
-        names = self._standing_for(node.args[0].value, env)
-        return names[0] if len(names) == 1 else None
+        found = [names for a in node.args if (names := self._standing_for(a.value, env))]
+        return found[0][0] if len(found) == 1 and len(found[0]) == 1 else None
 
 
 def _split_as_strip(node: cst.BaseExpression) -> cst.BaseExpression:

@@ -67,6 +67,7 @@ class Callees:
         texts: set[str] = set()
         computed: set[str] = set()
         groups: set[tuple[str, frozenset[str]]] = set()
+        calls: set[tuple[str, str]] = set()
         self_param: str | None = None
         #: the caller's label of each arguments dict handed -> the callee's
         labels: dict[str, set[str]] = {}
@@ -119,6 +120,8 @@ class Callees:
                     computed.add(param)
                 if type(value) is cst.Name and value.value in env.var_groups:
                     groups.add((param, env.var_groups[value.value]))
+                if argument is None and type(value) is cst.Name and value.value in env.var_calls:
+                    calls.add((param, env.var_calls[value.value]))  # ``x = parse(x); f(x)``
                 key = self._key(value, env)
                 if isinstance(key, str):
                     keys.add((param, key))
@@ -158,6 +161,7 @@ class Callees:
             texts=frozenset(texts),
             computed=frozenset(computed),
             groups=frozenset(groups),
+            calls=frozenset(calls),
             arm=self._arm_here(env),
             fills=fills,
             fill_keys=fill_keys,

@@ -26,7 +26,7 @@ from doxtool.python.cstnodes import argument_after, call_argument, dotted_name, 
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.emptystars import empty_stars
 from doxtool.python.fileopens import FileOpens
-from doxtool.python.handedconversions import conversion
+from doxtool.python.handedconversions import conversion, made_from
 from doxtool.python.heldobjects import UNKNOWN, HeldObjects
 from doxtool.python.heldresults import HeldResults
 from doxtool.python.literals import literal_value, string_value
@@ -155,11 +155,11 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
                 text = string_value(value)
                 if isinstance(text, str):
                     literals.append([key, text])
-            elif hands and (argument := self._arg_of(value, env)) is not None:
+            elif hands and (argument := self._arg_of(value, env) or made_from(value, env)):
                 if never_empty(value, self._value):  # ``shout(text or "hi")``: no empty value
                     continue
                 values.append([key, argument])
-                made = conversion(value, partial(self._bound_values, env=env))
+                made = conversion(value, partial(self._bound_values, env=env), env.var_calls)
                 if made is not None:
                     converted.append([key, made])
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)

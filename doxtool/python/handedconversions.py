@@ -9,7 +9,8 @@ computes (:attr:`~doxtool.core.call_facts.HelperCall.converted`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 import libcst as cst
 
@@ -19,11 +20,31 @@ from doxtool.python.readforms import COERCIONS, STRING_METHODS
 Bindings = Callable[[str], Sequence[cst.BaseExpression | None] | None]
 
 
-def conversion(node: cst.BaseExpression, bindings: Bindings) -> str | None:
+class _Made(Protocol):
+    """What :func:`made_from` reads of the walk's state
+    (:attr:`~doxtool.python.walkstate.Env.var_calls`)."""
+
+    var_calls: dict[str, str]
+
+
+def made_from(node: cst.BaseExpression, env: _Made) -> str | None:
+    """The argument a name handed holds what another call made of
+    (``channel = validate(channel)``, then ``self._list(channel)``: what
+    ``validate`` makes of a missing value is not known, so neither is whether
+    the helper's check refuses it); None for any other value."""
+    return env.var_calls.get(node.value) if type(node) is cst.Name else None
+
+
+def conversion(
+    node: cst.BaseExpression, bindings: Bindings, made: Mapping[str, str] | None = None
+) -> str | None:
     """The builtin (``str``, ``int``, ...) a value handed is the result of,
     directly or through the one binding of a name; ``""`` where a conversion
     is there but what it makes is not computed (a string method over it,
-    a name bound more than once); None where no conversion is seen."""
+    a name bound more than once, a name in ``made``: one :func:`made_from`
+    names); None where no conversion is seen."""
+    if type(node) is cst.Name and made and node.value in made:
+        return ""
     if type(node) is cst.Name:
         bound = bindings(node.value)
         if bound is None:

@@ -441,6 +441,7 @@ class ToolScan(
             texts=set(target.texts),
             computed=set(target.computed),
             var_groups=dict(target.groups),
+            var_calls=dict(target.calls),
             needed=fn is self.entry or (target.needed and (self.from_execute or target.early)),
             arm=target.arm,
             arm_top=target.arm is not None,

@@ -443,6 +443,9 @@ class Target:
     #: any of several arguments (``nb = args.get("a") or args.get("b")``, as
     #: ``Env.var_groups``): a check there refuses them jointly
     groups: frozenset[tuple[str, frozenset[str]]] = frozenset()
+    #: (parameter, argument) pairs: parameters handed a name holding what a
+    #: call made of the argument's value (as ``Env.var_calls``)
+    calls: frozenset[tuple[str, str]] = frozenset()
     #: called on the straight path of an arm of a closed dispatch (:mod:`~doxtool.python.arms`)
     arm: int | None = None
     #: what it returns is the message of the ``Response`` the caller ends
