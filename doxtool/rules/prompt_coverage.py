@@ -13,6 +13,7 @@ from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.commitment import staged_apart_note
 from doxtool.rules.contract_scope import class_line, tool_modules
 from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.profile_listing import listing_leaves_out
 from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.shared_bases import stub_base
 from doxtool.rules.templated_names import named_by_variable
@@ -395,7 +396,9 @@ def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
     ``module``, that teach the tool ``name``: a core tool taught in profile
     overrides only (``agents/hacker/prompts/agent.system.tool.scan.md``). A
     profile with a tool of its own by that name teaches that one, not
-    ``module``'s, which its agents never run."""
+    ``module``'s, which its agents never run; nor does a profile whose tool
+    listing shows none of the tool prompt files teaching it
+    (:mod:`~doxtool.rules.profile_listing`)."""
     reaching = ctx.teaching_sets(module)
     return [
         s
@@ -404,7 +407,18 @@ def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
         and s not in reaching
         and ctx.tool_module(name, s) == module
         and (ctx.teaches(s, name) or _own_file_prose(ctx, s.directory, name))
+        and not listing_leaves_out(ctx, s, _teachers(ctx, s, name))
     ]
+
+
+def _teachers(ctx: Context, prompt_set: PromptSet, name: str) -> list[str]:
+    """The files of ``prompt_set``'s own directory that teach the tool ``name``."""
+    own = prompt_set.own_files()
+    found = [p for f, p in own.items() if f != "AGENTS.md" and ctx.documents(p, name)]
+    prose = own.get(f"agent.system.tool.{name}.md")
+    if prose and prose not in found and _own_file_prose(ctx, prompt_set.directory, name):
+        found.append(prose)
+    return found
 
 
 def _plugin_profiles(ctx: Context, name: str) -> list[PromptSet]:
