@@ -13,6 +13,7 @@ import libcst as cst
 from doxtool.core.facts import MESSAGE_KINDS
 from doxtool.python.cstnodes import child_nodes
 from doxtool.python.emptiness import nonempty_when
+from doxtool.python.holdingtests import nonempty_if_true
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
 from doxtool.python.numbertexts import number_text
@@ -149,13 +150,14 @@ class MessageKinds:
     def _message_when_ending(self, call: cst.Call, env: Env) -> str | None:
         """What the message of a ``Response(...)`` is when its ``break_loop``,
         decided at run time, is true: ``Response(message=text,
-        break_loop=bool(text))`` ends the turn only with some text. Not
+        break_loop=bool(text))`` ends the turn only with some text, and so
+        does ``break_loop=text.startswith("FINAL:")``. Not
         known when the flag binds a name (``(text := other) != ""`` tests
         another value than the message, read before it)."""
         flag = break_loop_node(call)
         if flag is None or _binds_name(flag):
             return None
-        assumed = self._assume_nonempty(nonempty_when(flag, True), env)  # type: ignore[attr-defined]
+        assumed = self._assume_nonempty(nonempty_if_true(flag), env)  # type: ignore[attr-defined]
         try:
             return self._message_kind(call, env)
         finally:
