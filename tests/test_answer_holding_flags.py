@@ -63,3 +63,39 @@ def test_a_flag_true_only_of_some_text_ends_the_turn_with_some(
 def test_a_flag_an_empty_answer_passes_leaves_it_as_sent(make_repo, run_cli, shape: str) -> None:
     (line,) = dox303(make_repo, run_cli, "", TOOL.replace("{flag}", EMPTY_PASSES[shape]))
     assert "can end the turn with the answer exactly as the model sent it" in line
+
+
+NAMED = """\
+from helpers.tool import Response, Tool
+
+
+class Finish(Tool):
+    async def execute(self, **kwargs):
+        text = self.args.get("text", "")
+        done = {flag}{between}
+        return Response(message=text, break_loop=done)
+"""
+
+
+@pytest.mark.parametrize(
+    "flag", ['text.endswith("!")', 'text == "bye"', "len(text) > 0", 'text != ""']
+)
+def test_a_flag_named_once_is_the_test_it_holds(make_repo, run_cli, flag: str) -> None:
+    tool = NAMED.replace("{flag}", flag).replace("{between}", "")
+    assert dox303(make_repo, run_cli, "", tool) == []
+
+
+@pytest.mark.parametrize(
+    "flag, between",
+    [
+        ('text != "bye"', ""),
+        ('text == "bye"', '\n        text = self.args.get("other", "")'),
+        ('text == "bye"', "\n        done = done or bool(kwargs)"),
+    ],
+)
+def test_a_flag_named_an_empty_answer_passes_leaves_it_as_sent(
+    make_repo, run_cli, flag: str, between: str
+) -> None:
+    tool = NAMED.replace("{flag}", flag).replace("{between}", between)
+    (line,) = dox303(make_repo, run_cli, "", tool)
+    assert "can end the turn with the answer exactly as the model sent it" in line

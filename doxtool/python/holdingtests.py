@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from doxtool.python.cstnodes import child_nodes
 from doxtool.python.emptiness import nonempty_when
 
 #: methods whose result is empty exactly when their receiver is
@@ -130,3 +131,19 @@ def _builtin_call(node: cst.Call, name: str) -> bool:
         and node.args[0].keyword is None
         and not node.args[0].star
     )
+
+
+def names_read(node: cst.BaseExpression) -> set[str]:
+    """The names ``node`` reads (not an attribute's or a keyword's name)."""
+    found: set[str] = set()
+    todo: list[cst.CSTNode] = [node]
+    while todo:
+        current = todo.pop()
+        kind = type(current)
+        if kind is cst.Name:
+            found.add(current.value)  # type: ignore[attr-defined]
+        elif kind in (cst.Attribute, cst.Arg):
+            todo.append(current.value)  # type: ignore[attr-defined]
+        else:
+            todo.extend(child_nodes(current))
+    return found
