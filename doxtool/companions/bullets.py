@@ -20,6 +20,7 @@ from functools import partial
 
 from doxtool.companions.factlines import group_follows, method_name, spans
 from doxtool.companions.itemtext import continuation, dressed_span, read_wrapped
+from doxtool.companions.sigleads import SIGNATURE_LEAD
 from doxtool.companions.testnames import DOTTED_TEST, is_test_path
 from doxtool.core.patterns import LazyPattern
 
@@ -30,7 +31,7 @@ NO_BASE = "(no explicit base class)"
 _BULLET = LazyPattern(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
 #: a signature, as a method or function item writes it
-SIGNATURE = LazyPattern(r"(?:async\s+)?(?:def\s+)?[^\W\d]\w*\s*\(")
+SIGNATURE = LazyPattern(SIGNATURE_LEAD + r"[^\W\d]\w*\s*\(")
 # What may follow an item's name for the line to still be that item: nothing,
 # punctuation, or a note set off by a colon, a dash or a full stop
 _SET_OFF = re.compile(r"[ \t]*(?:$|[:.,;!]|[\u2014\u2013]|-(?:[ \t]|$))")
@@ -43,9 +44,7 @@ _CLASS_SPAN = LazyPattern(
     r"\((?P<bases>\s*[^\W\d][\w.]*(?:\s*,\s*[^\W\d][\w.]*)*\s*,?\s*)?\)\s*:?"
 )
 # a method named with its class: ``Owner.name`` alone or opening its signature
-_QUALIFIED = LazyPattern(
-    r"(?:async\s+)?(?:def\s+)?(?P<owner>[^\W\d]\w*)\.(?P<name>[^\W\d]\w*)\s*(?:\(|$)"
-)
+_QUALIFIED = LazyPattern(SIGNATURE_LEAD + r"(?P<owner>[^\W\d]\w*)\.(?P<name>[^\W\d]\w*)\s*(?:\(|$)")
 # what may join two items of an inline list, outside parentheses
 _LIST_JOINER = LazyPattern(r"[\s,]*(?:(?:and|or|&)[\s,]*)?")
 # a bullet opening with a Markdown link: ``- [text](target)``

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from doxtool.companions.factlines import code
+from doxtool.companions.sigleads import undecorated
 from doxtool.core.facts import ModuleFacts, ModuleOutline, ToolFacts
 from doxtool.core.outline_facts import FunctionOutline
 
@@ -50,7 +51,7 @@ def parse_signature(text: str) -> _Sig | None:
 
     Remembered per text (a run compares the same signatures across many
     companions): the result is shared and must not be changed."""
-    text = text.strip()
+    text = undecorated(text.strip())
     if text.startswith("async "):
         text = text[len("async ") :].strip()
     text = text.removeprefix("def ").strip()

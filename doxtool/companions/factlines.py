@@ -45,6 +45,7 @@ from typing import Any
 
 from doxtool.companions.codespans import BACKTICK_RUN, Span, spans
 from doxtool.companions.pyliterals import python_literal
+from doxtool.companions.sigleads import SIGNATURE_LEAD
 
 #: Section titles of a companion, in canonical order.
 SECTIONS = (
@@ -449,8 +450,9 @@ class Keep:
 
 
 def method_name(signature: str) -> str:
-    """``async execute(self, **kwargs) -> Response`` -> ``execute``."""
-    match = re.match(r"\s*(?:async\s+)?(?:def\s+)?([^\W\d]\w*)", signature)
+    """``async execute(self, **kwargs) -> Response`` -> ``execute`` (past
+    decorators too: ``@classmethod load(cls)`` -> ``load``)."""
+    match = re.match(r"\s*" + SIGNATURE_LEAD + r"([^\W\d]\w*)", signature)
     return match.group(1) if match else signature.strip()
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from doxtool.companions.codeindex import _normal
 from doxtool.companions.documented import DocItem
+from doxtool.companions.sigleads import decorations
 from doxtool.core.edits import line_content
 
 _DEF_PREFIX = re.compile(r"\s*(?:async\s+)?def\s")
@@ -25,13 +26,15 @@ def item_mark(line: str) -> str:
 
 
 def spelled_like(written: str, signature: str) -> str:
-    """``signature`` with the ``def`` a person wrote before the name kept
-    (`` `def load(path)` `` stays a ``def``; ``async`` comes first)."""
-    if not _DEF_PREFIX.match(written):
-        return signature
+    """``signature`` with the decorators and the ``def`` a person wrote before
+    the name kept (`` `def load(path)` `` stays a ``def``; ``async`` comes
+    first; `` `@classmethod load(cls)` `` keeps its ``@classmethod``)."""
+    lead = decorations(written)
+    if not _DEF_PREFIX.match(written[len(lead) :]):
+        return lead + signature
     if signature.startswith("async "):
-        return "async def " + signature[len("async ") :]
-    return "def " + signature
+        return lead + "async def " + signature[len("async ") :]
+    return lead + "def " + signature
 
 
 def note_like(method: DocItem, name: str) -> bool:

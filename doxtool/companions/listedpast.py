@@ -17,6 +17,7 @@ from doxtool.companions.bullets import class_bullet, function_item
 from doxtool.companions.itemtext import LIST_MARKER
 from doxtool.companions.linked_tests import test_paths
 from doxtool.companions.model import Companion, FactBlock
+from doxtool.companions.sigleads import SIGNATURE_LEAD
 from doxtool.core.edits import line_content
 
 #: a Markdown heading, which ends the section and so the list
@@ -55,7 +56,7 @@ def listed_past(companion: Companion, block: FactBlock, kind: str) -> set[str]:
 
 #: the function's name in an item's signature or name, past ``async`` and
 #: ``def`` (`` `async def fetch(name)` ``, `` `_clean` ``)
-_FUNCTION_NAME = re.compile(r"[ \t]*(?:async\s+)?(?:def\s+)?([^\W\d]\w*)")
+_FUNCTION_NAME = re.compile(r"[ \t]*" + SIGNATURE_LEAD + r"([^\W\d]\w*)")
 
 
 def listed_elsewhere(

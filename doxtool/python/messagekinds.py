@@ -13,6 +13,7 @@ import libcst as cst
 from doxtool.core.facts import MESSAGE_KINDS
 from doxtool.python.cstnodes import child_nodes
 from doxtool.python.emptiness import nonempty_when
+from doxtool.python.holdingtests import names_read, nonempty_if_true
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
 from doxtool.python.numbertexts import number_text
@@ -149,17 +150,38 @@ class MessageKinds:
     def _message_when_ending(self, call: cst.Call, env: Env) -> str | None:
         """What the message of a ``Response(...)`` is when its ``break_loop``,
         decided at run time, is true: ``Response(message=text,
-        break_loop=bool(text))`` ends the turn only with some text. Not
+        break_loop=bool(text))`` ends the turn only with some text, and so
+        does ``break_loop=text.startswith("FINAL:")``. Not
         known when the flag binds a name (``(text := other) != ""`` tests
         another value than the message, read before it)."""
         flag = break_loop_node(call)
+        if flag is not None and type(flag) is cst.Name:
+            flag = self._flag_test(flag.value, env) or flag
         if flag is None or _binds_name(flag):
             return None
-        assumed = self._assume_nonempty(nonempty_when(flag, True), env)  # type: ignore[attr-defined]
+        assumed = self._assume_nonempty(nonempty_if_true(flag), env)  # type: ignore[attr-defined]
         try:
             return self._message_kind(call, env)
         finally:
             env.forget_nonempty(assumed)
+
+    def _flag_test(self, name: str, env: Env) -> cst.BaseExpression | None:
+        """The test a flag's name holds (``done = text.endswith("!")`` then
+        ``break_loop=done``): its one plain binding in the function, when
+        no name the test reads is bound more than once there (a parameter:
+        not at all), so it tests the values the message is made of; None
+        otherwise."""
+        fn = env.func
+        params = _parameters(fn)
+        found = self._bound_in(fn.node.body, name)
+        if name in params or not found or len(found) != 1 or found[0].value is None:
+            return None
+        test = found[0].value
+        for read in names_read(test):
+            bound = self._bound_in(fn.node.body, read)
+            if bound is None or len(bound) > 1 or (bound and read in params):
+                return None
+        return test
 
 
 def _parameters(fn: Func) -> set[str]:

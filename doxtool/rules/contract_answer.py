@@ -117,7 +117,11 @@ runs counts, whatever it tests). An answer tested before it is returned
 `assert text`, and a first `case` taking `""` that ends, alike; also past
 `elif` and `else` arms that go on and keep it), returned inside
 `if text:` (`text if text else ...`), or ending the turn only when it holds
-something (`break_loop=bool(text)`), is not empty there and is not
+something (`break_loop=bool(text)`; also a test true only of some
+text: `text == "bye"`, `text.lower() in ("exit", "quit")`, `"FINAL" in
+text`, `text.startswith("FINAL:")`, `len(text) > 5`; also a name bound once
+to such a test, `done = text != ""`, when no name it reads is bound again), is
+not empty there and is not
 reported, also when a function of the module builds the `Response` from it
 (`return reply(text)`). Nor is an answer with a fallback for a missing or
 empty one (`text or "Done."`, `text or DEFAULT_ANSWER`, `text or
