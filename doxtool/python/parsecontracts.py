@@ -41,6 +41,7 @@ from doxtool.python.excclasses import (
     builtin_exception,
     handler_verdict,
 )
+from doxtool.python.opaqueparses import OpaqueParses
 from doxtool.python.parsefailures import (
     JSON_ERROR,
     METHOD_ERRORS,
@@ -66,7 +67,7 @@ _REMADE = (
 )
 
 
-class ParseContracts:
+class ParseContracts(OpaqueParses):
     """Parses a ``try`` answers with an error: a part of
     :class:`~doxtool.python.contracts.Contracts`."""
 
@@ -98,14 +99,16 @@ class ParseContracts:
         small = first.body[0]
         value = small.value if type(small) in (cst.Assign, cst.AnnAssign, cst.Expr) else None  # type: ignore[attr-defined]
         parsed = self._parse_of(value, env) if type(value) is cst.Call else None
-        if parsed is None:
-            return
-        parse, node, errors = parsed
         ending = {
             id(h)
             for h in stmt.handlers
             if self._error_exit(suite_body(h.body), env)  # a raise, or a returned error
         }
+        if parsed is None:
+            if ending:  # what a library makes of the value is not known
+                self._opaque_parse(value, env)  # :mod:`.opaqueparses`
+            return
+        parse, node, errors = parsed
         refused = [e for e in errors if self._parse_answered(stmt, e, ending, env)]
         if not refused:
             return
