@@ -151,3 +151,51 @@ def test_the_schema_lists_the_refused_argument_as_required(make_repo, run_cli) -
     parameters = schema["function"]["parameters"]
     assert parameters["required"] == ["task"], schema
     assert "default" not in parameters["properties"]["task"], schema
+
+
+BOTH = """\
+import json
+task = A.get("task", DEFAULT)
+try:
+    payload = PARSE
+except json.JSONDecodeError:
+HANDLER
+print(payload)
+"""
+
+
+def _both(make_repo, run_cli, walk: str, default: str, parse: str, handler: str) -> str:  # type: ignore[no-untyped-def]
+    from bothwalks import WALKS, arguments
+
+    code = BOTH.replace("DEFAULT", default).replace("PARSE", parse).replace("HANDLER", handler)
+    return arguments(run_cli, make_repo(WALKS[walk](code)))["task"]
+
+
+@pytest.mark.parametrize("walk", ["tool", "helper"])
+def test_a_parse_whose_failure_is_raised_again_needs_the_key_in_both_walks(
+    make_repo, run_cli, walk: str
+) -> None:
+    raised = '    raise ValueError("task must be JSON")'
+    assert _both(make_repo, run_cli, walk, '""', "json.loads(task)", raised) == "required"
+
+
+@pytest.mark.parametrize("walk", ["tool", "helper"])
+@pytest.mark.parametrize(
+    ("default", "parse", "handler"),
+    [
+        ('"{}"', "json.loads(task)", '    raise ValueError("task must be JSON")'),
+        ('""', 'json.loads(task or "{}")', '    raise ValueError("task must be JSON")'),
+        ('""', "json.loads(task)", "    payload = {}"),
+    ],
+)
+def test_a_parse_the_missing_value_passes_needs_nothing_in_both_walks(
+    make_repo, run_cli, walk: str, default: str, parse: str, handler: str
+) -> None:
+    assert _both(make_repo, run_cli, walk, default, parse, handler) == "optional"
+
+
+def test_a_helper_handler_that_hands_a_value_back_refuses_nothing(make_repo, run_cli) -> None:
+    # ``return "bad"`` hands a value back to the tool, which may answer with it or not
+    assert _both(make_repo, run_cli, "helper", '""', "json.loads(task)", '    return "bad"') != (
+        "required"
+    )
