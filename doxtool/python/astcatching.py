@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.python.astparse import statements
+from doxtool.python.astparsecontracts import AstParseContracts
 from doxtool.python.keyguards import catches_key_error, suppresses_key_error
 from doxtool.python.names import dotted_parts
 
@@ -21,7 +22,7 @@ from doxtool.python.names import dotted_parts
 _TASKS = ("asyncio.create_task", "asyncio.ensure_future")
 
 
-class AstCatching:
+class AstCatching(AstParseContracts):
     """``try`` and ``with``: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
@@ -78,6 +79,7 @@ class AstCatching:
         return found
 
     def _try(self, stmt: ast.Try) -> None:
+        self._ast_parse_contract(stmt)  # :mod:`.astparsecontracts`
         # ``except KeyError: raise RepairableException(...)`` still needs the key
         # (the first handler that catches it is the one that runs)
         keyed = [h for h in stmt.handlers if catches_key_error(h)]

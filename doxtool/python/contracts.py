@@ -29,13 +29,14 @@ from doxtool.python.elsechecks import ElseChecks
 from doxtool.python.keptchecks import checked_kinds
 from doxtool.python.matchcontracts import MatchContracts
 from doxtool.python.matchpatterns import literal_pattern, match_values
+from doxtool.python.parsecontracts import ParseContracts
 from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.renamedkeys import renamed_under
 from doxtool.python.selectedvalues import SelectedValues
 from doxtool.python.walkstate import Env
 
 
-class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts):
+class Contracts(ElseChecks, SelectedValues, ConjunctRefusals, MatchContracts, ParseContracts):
     """Contracts and closed dispatch: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     # -- argument contracts and closed dispatch ------------------------------------

@@ -10,6 +10,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from doxtool.python.parsefailures import fails_refusal
+
 #: calls that coerce a value, and the JSON Schema type they make of it
 COERCIONS = {
     "int": "integer",
@@ -169,6 +171,9 @@ class _Refusals(dict[str, Callable[[Any], bool]]):
             return refuses
         if kind.startswith("bound:"):
             self[kind] = refuses = _bound_refusal(kind)
+            return refuses
+        if kind.startswith("fails:"):  # :mod:`~doxtool.python.parsefailures`
+            self[kind] = refuses = fails_refusal(kind)
             return refuses
         names = kind.split("-")[1:] if kind.startswith("type-") else []
         if not names or any(n not in ISINSTANCE_TYPES for n in names):

@@ -97,6 +97,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
                     self._branch_contract(stmt, env)
                 elif contracts and type(stmt) is cst.Match:
                     self._match_contract(stmt, env)
+                elif contracts and type(stmt) is cst.Try:
+                    self._parse_contract(stmt, env)  # :mod:`.parsecontracts`
                 env.absence_before = ()
                 if type(stmt) is cst.If:
                     self._closed_lookup(stmt, env)
