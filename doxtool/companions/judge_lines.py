@@ -352,7 +352,21 @@ def _covered(kind: str, item: Item, documented: Iterable[str], code_index: CodeI
                 key = item.key
                 if name == key or key.endswith("." + name) or name.endswith("." + key):
                     return True
+            if _by_class(bare, item.key):
+                return True  # ``Agent.handle_intervention`` for ``self.agent.handle_intervention``
     return False
+
+
+def _by_class(documented: str, key: str) -> bool:
+    """Whether ``documented``, a method named by its class (``Agent.handle_intervention``),
+    is the call ``key`` makes on the attribute named like that class
+    (``self.agent.handle_intervention``)."""
+    owner, _, method = documented.partition(".")
+    prefix, _, called = key.rpartition(".")
+    if not method or "." in method or method != called or not owner[:1].isupper():
+        return False
+    attribute = prefix.removeprefix("self.")
+    return "." not in attribute and attribute.replace("_", "").casefold() == owner.casefold()
 
 
 def _same_literal(first: str, second: str) -> bool | None:
