@@ -224,7 +224,8 @@ class ImportsDrift(ItemRule):
 the module no longer imports anywhere is stale (`helpers.projects` for `from
 helpers import projects` is true, and so is a run of an imported module's
 parts: `helpers` or `_model_config` for `from
-plugins._model_config.helpers.model_config import f`); one the convention derives that the line
+plugins._model_config.helpers.model_config import f`, and so is a module
+written as its file, `helpers/tool.py` for `helpers.tool`); one the convention derives that the line
 lacks is missing (doxtool's format: every import, sorted; agent-zero: imports
 directly in the module body, sorted, at most 16). `helpers.tool`, the module
 of another import, does not write `helpers` for `from helpers import files`.
