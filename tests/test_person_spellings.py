@@ -362,3 +362,61 @@ def _named_elsewhere(make_repo, run_cli, text: str, offset: int) -> None:
     ]
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+INTERVENING_PY = clean_files()["tools/wait.py"].replace(
+    "        return Response(",
+    "        await self.agent.handle_intervention()\n        return Response(",
+)
+HELPERS = "- Important called helpers/classes observed in the source: `Response`.\n"
+
+
+@pytest.mark.parametrize(
+    ("written", "finding"),
+    [
+        # the method named by the class of the attribute it is called on
+        ("`Response`, `Agent.handle_intervention`", None),
+        ("`Response`, `Agent.handle_intervention()`", None),
+        # another method of that class, or a class not named like the attribute
+        ("`Response`, `Agent.intervene`", "calls `self.agent.handle_intervention`"),
+        ("`Response`, `Context.handle_intervention`", "calls `self.agent.handle_intervention`"),
+    ],
+)
+def test_a_helper_named_by_its_class_and_method_gets_no_second_copy(
+    make_repo, run_cli, written: str, finding: str | None
+) -> None:
+    text = WAIT_DOX.replace(HELPERS, HELPERS.replace("`Response`", written))
+    root = make_repo({**clean_files(), "tools/wait.py": INTERVENING_PY, DOX: text})
+    found = [f for f in _findings(run_cli(root, "check", "--no-cache").output) if "DOX130" in f]
+    if finding is None:
+        assert found == []
+        run_cli(root, "check", "--no-cache", "--fix")
+        assert (root / DOX).read_text(encoding="utf-8") == text
+    else:
+        assert any(finding in f for f in found), found
+
+
+IMPORTS = "- Imported dependency areas include: `helpers.tool`.\n"
+
+
+@pytest.mark.parametrize("written", ["`helpers/tool.py`", "`./helpers/tool.py` (the framework)"])
+def test_an_import_written_as_its_file_path_is_that_module(
+    make_repo, run_cli, written: str
+) -> None:
+    """``helpers/tool.py`` on the imports line is the module ``helpers.tool``:
+    neither stale nor missing, and a fix keeps it; a path the module does
+    not import is stale, and its removal keeps the other path."""
+    text = WAIT_DOX.replace(IMPORTS, IMPORTS.replace("`helpers.tool`", written))
+    root = make_repo({**clean_files(), DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == []
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+    path = WAIT_DOX.replace(IMPORTS, IMPORTS.replace("`helpers.tool`", "`helpers/tool.py`"))
+    stale = WAIT_DOX.replace(
+        IMPORTS, IMPORTS.replace("`helpers.tool`", "`helpers/tool.py`, `helpers/wait.py`")
+    )
+    root = make_repo({**clean_files(), DOX: stale})
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert len(found) == 1 and "no longer imports `helpers/wait.py`" in found[0], found
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == path

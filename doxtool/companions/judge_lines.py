@@ -116,8 +116,8 @@ class LineJudge(BaseJudge):
                 return None  # a configuration name read from the environment or a table
             return f"`{self.module}` no longer assigns {code(item.text)} {where}"
         if kind == "imports":
-            if code_index.outline is None or code_index.has_import(item.text):
-                return None
+            if code_index.outline is None or code_index.has_import(module_spelled(item.text)):
+                return None  # (``helpers/tool.py`` is the module ``helpers.tool``)
             return f"`{self.module}` no longer imports `{item.text}` {where}"
         if kind == "helpers":
             if code_index.outline is None or code_index.has_name(item.text):
@@ -342,6 +342,9 @@ def _covered(kind: str, item: Item, documented: Iterable[str], code_index: CodeI
         if kind == "constants" and constant_parts(text)[0] == item.key:
             return True  # ``MAX = 3`` written for ``MAX``
         if kind == "imports":
+            text = module_spelled(text)  # ``helpers/tool.py`` for ``helpers.tool``
+            if text == item.key:
+                return True
             if code_index.spells_from_import(text, item.key):
                 return True  # ``helpers.projects`` written for ``from helpers import projects``
             if code_index.same_import(text, item.key):
@@ -352,7 +355,35 @@ def _covered(kind: str, item: Item, documented: Iterable[str], code_index: CodeI
                 key = item.key
                 if name == key or key.endswith("." + name) or name.endswith("." + key):
                     return True
+            if _by_class(bare, item.key):
+                return True  # ``Agent.handle_intervention`` for ``self.agent.handle_intervention``
     return False
+
+
+def module_spelled(text: str) -> str:
+    """The module a file path names (``helpers/tool.py``, ``./helpers/tool.py``,
+    ``helpers/__init__.py``) in dotted form; other text as it is."""
+    path = text.strip().removeprefix("./")
+    if not path.endswith(".py"):
+        return text
+    parts = path[: -len(".py")].split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    if not parts or not all(part.isidentifier() for part in parts):
+        return text
+    return ".".join(parts)
+
+
+def _by_class(documented: str, key: str) -> bool:
+    """Whether ``documented``, a method named by its class (``Agent.handle_intervention``),
+    is the call ``key`` makes on the attribute named like that class
+    (``self.agent.handle_intervention``)."""
+    owner, _, method = documented.partition(".")
+    prefix, _, called = key.rpartition(".")
+    if not method or "." in method or method != called or not owner[:1].isupper():
+        return False
+    attribute = prefix.removeprefix("self.")
+    return "." not in attribute and attribute.replace("_", "").casefold() == owner.casefold()
 
 
 def _same_literal(first: str, second: str) -> bool | None:

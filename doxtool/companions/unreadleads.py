@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from doxtool.companions.agreedbreakloop import agreed_sentence
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
 from doxtool.companions.headingsubjects import names as _names
@@ -472,4 +473,16 @@ def unread_key(companion: Companion, key: str, lines: list[str] | None = None) -
     named = (rendered.match(line) for line in (lines or [])[1:])
     values = [{"name": found.group(1)} for found in named if found is not None]
     expected = ExpectedBlock(key, kind, subject or None, "", [], values)
-    return unread_lead(companion, expected) is not None
+    if unread_lead(companion, expected) is not None:
+        return True
+    stated = _ALWAYS.search(lines[0]) if kind == "break-loop" and lines else None
+    if stated is None:
+        return False
+    # a person's sentence stating the one value (``Its `break_loop` is always
+    # `false`.``): the line it would write says it again
+    said = ExpectedBlock(key, kind, subject or None, "", [], [stated.group(1)])
+    return agreed_sentence(companion, said) is not None
+
+
+#: the value of a rendered ``break_loop`` line (``...: always `false`.``)
+_ALWAYS = LazyPattern(r":[ \t]+always[ \t]+`(true|false)`\.?$")

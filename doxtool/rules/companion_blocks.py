@@ -9,6 +9,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import ClassVar
 
+from doxtool.companions.agreedbreakloop import agreed_sentence
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.breakloop import read_prose_break_loop
 from doxtool.companions.edits import (
@@ -371,6 +372,8 @@ companion's: it neither stands for the `break_loop` line nor keeps one from bein
         if foreign is not None:
             # ``- `break_loop` ist immer `false`.``: no second line beside it
             unread = foreign.line
+        elif block is None and unread is None and agreed_sentence(doc.companion, expected):
+            return  # ``Returns a `Response` whose `break_loop` is always `false`.``
         if unread is not None:
             # ``... never ends the turn: `break_loop` is always false.``
             said = (

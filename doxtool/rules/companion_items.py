@@ -183,7 +183,9 @@ format lists call chains as written, breadth first, at most 20, a tool's
 `handle_intervention` call taking the 20th place when it comes later, so the
 line says what DOX132 looks for). A documented
 short name matches a dotted one (`managed_wait` matches
-`helpers.wait.managed_wait`), and names in backticks grouped in a
+`helpers.wait.managed_wait`), a method named by its class matches its call
+on the attribute named like the class (`Agent.handle_intervention` matches
+`self.agent.handle_intervention`), and names in backticks grouped in a
 parenthetical after a module's (`` `helpers.files` (`read_file`,
 `write_file`) ``) are listed as its (`helpers.files.read_file`). The list
 ends where a person's words start (`` — see `helpers/wait.py` ``, ``, and
@@ -222,7 +224,8 @@ class ImportsDrift(ItemRule):
 the module no longer imports anywhere is stale (`helpers.projects` for `from
 helpers import projects` is true, and so is a run of an imported module's
 parts: `helpers` or `_model_config` for `from
-plugins._model_config.helpers.model_config import f`); one the convention derives that the line
+plugins._model_config.helpers.model_config import f`, and so is a module
+written as its file, `helpers/tool.py` for `helpers.tool`); one the convention derives that the line
 lacks is missing (doxtool's format: every import, sorted; agent-zero: imports
 directly in the module body, sorted, at most 16). `helpers.tool`, the module
 of another import, does not write `helpers` for `from helpers import files`.
