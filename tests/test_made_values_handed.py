@@ -122,3 +122,18 @@ def test_what_the_tool_knew_before_stands(make_repo, run_cli) -> None:
     argument = _channel(make_repo, run_cli, body)
     assert presence(argument) == OPTIONAL
     assert (argument["has_default"], argument["default"]) == (True, "")
+
+
+def test_a_lookup_that_is_never_empty_is_no_remake(make_repo, run_cli) -> None:
+    # every value of the table and the fallback are true: what the lookup
+    # gives is never empty, so the helper's check refuses no channel
+    table = 'names = {"news": "news-feed", "ops": "ops-feed"}\n'
+    body = table + 'channel = names.get(channel, "general")\nreturn await self._list(channel)\n'
+    argument = _channel(make_repo, run_cli, body, LIST_METHOD)
+    assert presence(argument) == OPTIONAL
+    assert (argument["has_default"], argument["default"]) == (True, "")
+    body = table + 'channel = names.get(channel, "general")\nif not channel:\n    return None\n'
+    assert presence(_channel(make_repo, run_cli, body)) == OPTIONAL
+    # an empty fallback: the check refuses a channel the table lacks, the missing one too
+    body = table + 'channel = names.get(channel, "")\nreturn await self._list(channel)\n'
+    _in_doubt(_channel(make_repo, run_cli, body, LIST_METHOD))
