@@ -122,3 +122,24 @@ def test_what_the_tool_knew_before_stands(make_repo, run_cli) -> None:
     argument = _channel(make_repo, run_cli, body)
     assert presence(argument) == OPTIONAL
     assert (argument["has_default"], argument["default"]) == (True, "")
+
+
+def test_a_lookup_that_is_never_empty_is_no_remake(make_repo, run_cli) -> None:
+    # every value of the table and the fallback are true: what the lookup
+    # gives is never empty, so the check refuses no channel
+    refuse = 'if not found:\n    return Response(message="no channel", break_loop=False)\n'
+    table = 'names = {"news": "news-feed", "ops": "ops-feed"}\n'
+    body = table + 'channel = names.get(channel, "general")\nreturn await self._list(channel)\n'
+    argument = _channel(make_repo, run_cli, body, LIST_METHOD)
+    assert presence(argument) == OPTIONAL
+    assert (argument["has_default"], argument["default"]) == (True, "")
+    body = table + 'found = names.get(channel, "general")\n' + refuse
+    assert presence(_channel(make_repo, run_cli, body)) == OPTIONAL
+    # a method of the tool is true too, as a table's value or its fallback
+    body = 'handlers = {"news": self._list}\nfound = handlers.get(channel, self._list)\n'
+    assert presence(_channel(make_repo, run_cli, body + refuse, LIST_METHOD)) == OPTIONAL
+    # an empty fallback: the check refuses a channel the table lacks, the missing one too
+    body = table + 'channel = names.get(channel, "")\nreturn await self._list(channel)\n'
+    _in_doubt(_channel(make_repo, run_cli, body, LIST_METHOD))
+    body = table + 'found = names.get(channel, "")\n' + refuse
+    _in_doubt(_channel(make_repo, run_cli, body))

@@ -267,6 +267,8 @@ class AbsenceTests:
             return names[0] if len(names) == 1 else None
         if type(node) is not cst.Call or not node.args or any(a.star for a in node.args):
             return None
+        if self._never_falsy_lookup(node, env):  # type: ignore[attr-defined]
+            return None  # ``MODES.get(mode, "f")``: never empty, whatever it is handed
         found = [names for a in node.args if (names := self._standing_for(a.value, env))]
         return found[0][0] if len(found) == 1 and len(found[0]) == 1 else None
 

@@ -281,6 +281,22 @@ class Lookups:
             for method in found:
                 self._scan(Target(method, conditional=True), collect=False)
 
+    def _never_falsy_lookup(self, node: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``node`` looks a value up in a dict whose every value is
+        known and true, with a fallback known true as well (``code =
+        MODES.get(mode, "f")``, ``HANDLERS.get(action, self._help)``): what it
+        gives is never false, so a test of its truth refuses no value of the
+        key looked up."""
+        if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+            return False
+        if node.func.attr.value != "get" or len(node.args) != 2:
+            return False
+        if any(a.keyword is not None or a.star for a in node.args):
+            return False
+        known, fallback = self._entry_value(node.args[1].value, env)
+        entries = self._dict_entries(node.func.value, env) if known and fallback else None
+        return entries is not None and all(known and bool(v) for _, (known, v) in entries)
+
     def _track_lookup(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``handler = HANDLERS.get(action)``: ``handler`` is None for a value
         of ``action`` that is not a key of ``HANDLERS``."""
