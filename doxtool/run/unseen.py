@@ -63,10 +63,11 @@ def unclassified(module: str) -> bool:
 
 
 def unseen_areas(
-    facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]
+    facts: ModuleFacts, in_repository: Callable[[str, ImportOutline], bool]
 ) -> frozenset[str]:
     """Areas a call of ``facts``'s module may do that doxtool cannot see:
-    every area when it imports an unclassified third-party package or makes
+    every area when it imports an unclassified third-party package or
+    repository code not read (a module not there: :mod:`doxtool.run.importseen`) or makes
     a call doxtool cannot see into; reads and writes when it calls ``open``
     or an opener of :data:`~doxtool.python.effects.FLAGGED_OPENERS` (the
     mode or flag may not be a literal), or connects to a file-backed database."""
@@ -74,10 +75,12 @@ def unseen_areas(
     if outline is None or outline.opaque_calls:
         return _PHYSICAL
     for imported in outline.imports:
-        if imported.level or imported.scope == "type-checking":
+        if imported.scope == "type-checking":
             continue
-        if unclassified(imported.module) and not in_repository(imported):
-            return _PHYSICAL
+        if (imported.level or unclassified(imported.module)) and not in_repository(
+            facts.path, imported
+        ):
+            return _PHYSICAL  # a package not classified, or repository code not read
     if any(
         call in _OPENERS
         or (call.endswith(".open") and not effects.for_call(call))  # not ``webbrowser.open``
@@ -90,7 +93,7 @@ def unseen_areas(
 
 
 def unseen_tool_areas(
-    facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]
+    facts: ModuleFacts, in_repository: Callable[[str, ImportOutline], bool]
 ) -> frozenset[str] | None:
     """The areas, named as the tool facts name them (``filesystem read``),
     that the module's tools may have past those found, so that a derived
