@@ -78,6 +78,19 @@ GONE = "shows no filesystem deletion"
             {"helpers/store.py": SAVE, "helpers/store.pyd": b"MZ"},
             {"helpers/store.py": SAVE},
         ),
+        # a plain import of the package, then a name it lacks
+        (
+            "import helpers\n",
+            "        helpers.store.save(self.args)\n",
+            {"helpers/__init__.py": ""},
+            {"helpers/__init__.py": "", "helpers/store.py": SAVE},
+        ),
+        (
+            "import helpers\n",
+            "        helpers.save(self.args)\n",
+            {"helpers/__init__.py": ""},
+            {"helpers/__init__.py": SAVE},
+        ),
         # the older layout; a namespace package lacking the module, and one holding it
         (
             "from python.helpers import store\n",

@@ -41,12 +41,12 @@ class ImportSeen:
     #: an absolute import as the repository root names it (a plugin's own, by its package)
     unprefixed: Callable[[ImportOutline], ImportOutline]
     root: Path
-    _known: dict[tuple[str, str, tuple[str, ...], int], bool] = field(default_factory=dict)
+    _known: dict[tuple[str, str, tuple[str, ...], int, str], bool] = field(default_factory=dict)
 
     def read(self, importer: str, imported: ImportOutline) -> bool:
         """Whether every name ``imported`` binds in ``importer`` (a repository
         path) is repository code that is read (or, for ``import a.b``, the module)."""
-        key = (importer, imported.module, tuple(imported.names), imported.level)
+        key = (importer, imported.module, tuple(imported.names), imported.level, imported.scope)
         known = self._known.get(key)
         if known is None:
             known = self._known[key] = self._read(importer, imported, _DEPTH)
@@ -54,6 +54,13 @@ class ImportSeen:
 
     def _read(self, importer: str, imported: ImportOutline, depth: int) -> bool:
         imported = self.unprefixed(imported)
+        if imported.scope == "attribute":  # a dotted name used: its deepest module, then a name
+            parts = imported.module.split(".")
+            for cut in range(len(parts) - 1, 0, -1):
+                if self._module("/".join(parts[:cut])) is not None:
+                    module = ImportOutline(".".join(parts[:cut]), 0, [parts[cut]])
+                    return self._read(importer, module, depth)
+            return self._read(importer, ImportOutline(parts[0], 0, []), depth)
         stem = self._stem(importer, imported)
         if stem is None:
             return False

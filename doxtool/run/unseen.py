@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from doxtool.core.facts import SIDE_EFFECT_AREAS, SIDE_EFFECTS, ModuleFacts
+from doxtool.core.facts import SIDE_EFFECT_AREAS, SIDE_EFFECTS, ModuleFacts, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python import effects
 from doxtool.python.callkinds import MODEL_METHODS
@@ -81,6 +81,8 @@ def unseen_areas(
             facts.path, imported
         ):
             return _PHYSICAL  # a package not classified, or repository code not read
+    if any(not in_repository(facts.path, used) for used in _attributes_used(facts, outline)):
+        return _PHYSICAL  # ``import helpers`` then ``helpers.store.save()``, store not there
     if any(
         call in _OPENERS
         or (call.endswith(".open") and not effects.for_call(call))  # not ``webbrowser.open``
@@ -90,6 +92,24 @@ def unseen_areas(
         # a mode not read; a database connection's queries read its file
         return frozenset({READS, WRITES})
     return frozenset()
+
+
+def _attributes_used(facts: ModuleFacts, outline: ModuleOutline) -> list[ImportOutline]:
+    """The calls through a name a plain ``import`` binds to a package that is
+    no third-party one known (``helpers.store.save`` after ``import helpers``),
+    each as an import of the whole dotted name, scope ``attribute``
+    (:meth:`~doxtool.run.importseen.ImportSeen.read`: its deepest module and
+    the name after it)."""
+    modules = {i.module for i in outline.imports if not i.names and not i.level}
+    modules |= {module.split(".", 1)[0] for module in modules}
+    plain = {local: t for local, t in facts.imported_names.items() if t in modules}
+    used: list[ImportOutline] = []
+    for call in outline.calls:
+        head, _, rest = call.partition(".")
+        target = plain.get(head)
+        if rest and target is not None and unclassified(target):
+            used.append(ImportOutline(f"{target}.{rest}", 0, [], "attribute"))
+    return used
 
 
 def unseen_tool_areas(
