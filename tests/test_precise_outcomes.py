@@ -369,6 +369,25 @@ def test_a_raise_in_a_helper_of_another_module_counts(
     assert _REPAIRABLE_LINE in (root / "tools/rename.py.dox.md").read_text()
 
 
+@pytest.mark.parametrize(
+    "init",
+    [
+        "",  # a name the package's __init__.py does not bind
+        "from .gone import *\n",  # nor a star import of a module not there gives
+        "def __getattr__(name):\n    return name\n",
+    ],
+)
+def test_what_a_name_the_package_does_not_bind_raises_is_unknown(tmp_path: Path, init: str) -> None:
+    root = _rename(tmp_path, "from helpers import ensure", "ensure")
+    (root / "helpers/__init__.py").write_text(init, encoding="utf-8")
+    assert "DOX121" not in check(root)
+    check(root, "--fix")
+    assert _REPAIRABLE_LINE in (root / "tools/rename.py.dox.md").read_text()
+    # a name the package binds itself is read as before
+    (root / "helpers/__init__.py").write_text("def ensure(value):\n    return value\n")
+    assert "no `RepairableException` is raised in the code it runs" in check(root)
+
+
 def test_a_repairable_line_of_a_tool_that_raises_none_names_the_raise(tmp_path: Path) -> None:
     root = _rename(tmp_path, "", "str")
     out = check(root)

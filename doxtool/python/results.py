@@ -249,9 +249,11 @@ class Results:
             # of the repository doxtool has no facts for (a call on an object
             # library callables alone make is not followed as the repository's)
             return True
-        # ``package.missing.f``: a submodule doxtool has no facts for
+        # ``package.missing.f``: a submodule doxtool has no facts for; ``package.f``
+        # where the package binds no ``f`` (a star import of a module not there,
+        # a module ``__getattr__``, a submodule not there may give it)
         named = facts.outline.assigned if facts.outline is not None else []
-        return len(rest) > 1 and rest[0] not in named
+        return rest[0] not in named
 
     def _returned_class(self, found: Found, hops: int) -> str | None:
         classes: set[str] = set()

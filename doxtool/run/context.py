@@ -28,12 +28,13 @@ from doxtool.prompts.toggles import plugin_dir
 from doxtool.prompts.values import Dispatch
 from doxtool.run import leftdeps, sparse, unwatched
 from doxtool.run.importpaths import import_paths
+from doxtool.run.importseen import ImportSeen
 from doxtool.run.loaders import loader_order
 from doxtool.run.project import Project
 from doxtool.run.scope import Scope
 from doxtool.run.teachers import teachers
 from doxtool.run.teaching import Teaching
-from doxtool.run.unseen import unseen_areas, unseen_tool_areas
+from doxtool.run.unseen import unclassified, unseen_areas, unseen_tool_areas
 from doxtool.run.valueitems import names_tool
 
 __all__ = ["Context", "Scope"]
@@ -219,16 +220,14 @@ class Context(Teaching):
                         areas.update(unseen_areas(other, self._in_repository))
         return frozenset(areas)
 
-    def _in_repository(self, imported: ImportOutline) -> bool:
-        """Whether an absolute import names a repository module that is read, or a directory
-        imported whole (not one excluded, ``usr``; nor ``helpers.x`` missing in ``helpers/``)."""
-        imported = self.project.plugin.unprefixed(imported)  # a plugin's own, by its package
-        top, path = imported.module.split(".", 1)[0], imported.module.replace(".", "/")
-        if top and any(map(self.project.excluded, (top, f"{top}.py"))):
-            return False
-        if any(self.exists(p) for p in import_paths("", imported)) or self.exists(f"{top}.py"):
-            return True
-        return bool(top) and not set(imported.names) - {"*"} and self.exists(path)
+    @cached_property
+    def _in_repository(self) -> Callable[[str, ImportOutline], bool]:
+        """Whether a module's import names repository code doxtool reads (:class:`ImportSeen`)."""
+        p = self.project
+        seen = ImportSeen(
+            self.exists, p.facts, p.excluded, unclassified, p.plugin.unprefixed, p.root
+        )
+        return seen.read
 
     def new_companion(
         self, module: str, named: str | None = None, convention: Convention | None = None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from doxtool.core.facts import SIDE_EFFECT_AREAS, SIDE_EFFECTS, ModuleFacts
+from doxtool.core.facts import SIDE_EFFECT_AREAS, SIDE_EFFECTS, ModuleFacts, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python import effects
 from doxtool.python.callkinds import MODEL_METHODS
@@ -63,10 +63,11 @@ def unclassified(module: str) -> bool:
 
 
 def unseen_areas(
-    facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]
+    facts: ModuleFacts, in_repository: Callable[[str, ImportOutline], bool]
 ) -> frozenset[str]:
     """Areas a call of ``facts``'s module may do that doxtool cannot see:
-    every area when it imports an unclassified third-party package or makes
+    every area when it imports an unclassified third-party package or
+    repository code not read (a module not there: :mod:`doxtool.run.importseen`) or makes
     a call doxtool cannot see into; reads and writes when it calls ``open``
     or an opener of :data:`~doxtool.python.effects.FLAGGED_OPENERS` (the
     mode or flag may not be a literal), or connects to a file-backed database."""
@@ -74,10 +75,14 @@ def unseen_areas(
     if outline is None or outline.opaque_calls:
         return _PHYSICAL
     for imported in outline.imports:
-        if imported.level or imported.scope == "type-checking":
+        if imported.scope == "type-checking":
             continue
-        if unclassified(imported.module) and not in_repository(imported):
-            return _PHYSICAL
+        if (imported.level or unclassified(imported.module)) and not in_repository(
+            facts.path, imported
+        ):
+            return _PHYSICAL  # a package not classified, or repository code not read
+    if any(not in_repository(facts.path, used) for used in _attributes_used(facts, outline)):
+        return _PHYSICAL  # ``import helpers`` then ``helpers.store.save()``, store not there
     if any(
         call in _OPENERS
         or (call.endswith(".open") and not effects.for_call(call))  # not ``webbrowser.open``
@@ -89,8 +94,26 @@ def unseen_areas(
     return frozenset()
 
 
+def _attributes_used(facts: ModuleFacts, outline: ModuleOutline) -> list[ImportOutline]:
+    """The calls through a name a plain ``import`` binds to a package that is
+    no third-party one known (``helpers.store.save`` after ``import helpers``),
+    each as an import of the whole dotted name, scope ``attribute``
+    (:meth:`~doxtool.run.importseen.ImportSeen.read`: its deepest module and
+    the name after it)."""
+    modules = {i.module for i in outline.imports if not i.names and not i.level}
+    modules |= {module.split(".", 1)[0] for module in modules}
+    plain = {local: t for local, t in facts.imported_names.items() if t in modules}
+    used: list[ImportOutline] = []
+    for call in outline.calls:
+        head, _, rest = call.partition(".")
+        target = plain.get(head)
+        if rest and target is not None and unclassified(target):
+            used.append(ImportOutline(f"{target}.{rest}", 0, [], "attribute"))
+    return used
+
+
 def unseen_tool_areas(
-    facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]
+    facts: ModuleFacts, in_repository: Callable[[str, ImportOutline], bool]
 ) -> frozenset[str] | None:
     """The areas, named as the tool facts name them (``filesystem read``),
     that the module's tools may have past those found, so that a derived
