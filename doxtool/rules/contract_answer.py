@@ -119,7 +119,11 @@ runs counts, whatever it tests). An answer tested before it is returned
 `if text:` (`text if text else ...`), or ending the turn only when it holds
 something (`break_loop=bool(text)`), is not empty there and is not
 reported, also when a function of the module builds the `Response` from it
-(`return reply(text)`). Nor is an answer with a fallback for a missing or
+(`return reply(text)`), nor one a helper of the module tests, read whole: a
+call standing alone of one starting with `if not text: raise ...` or
+`assert text` (`self._require(text)`), or an `if` on one that is a single
+`return` of such a test (`if not self._valid(text): return ...`); nor one a
+first `case t if not t:` that ends takes. Nor is an answer with a fallback for a missing or
 empty one (`text or "Done."`, `text or DEFAULT_ANSWER`, `text or
 self.FALLBACK`, `text or self.agent.read_prompt(...)`), unless the fallback
 is known to be empty (`text or ""`, a name bound only to `""`). Nor is an
