@@ -3,7 +3,8 @@ standing alone of a method or function whose body starts with ``if not text:
 raise ...`` (``assert text``, ``if not text or not text.strip(): raise``), or
 an ``if`` on a helper that is one ``return`` of a test of its parameter
 (``return len(text) > 0``, ``return text.strip() != ""``, ``return not
-text``), shows the answer is not empty past it, as the same test written in
+text``), or ``err = self._check(text)`` right before ``if err: return err``
+where ``_check`` starts with ``if not text: return Response(...)``, shows the answer is not empty past it, as the same test written in
 place does; so does a ``case t if not t:`` that ends before the answer is
 returned. A helper that may return before its check, checks another value,
 checks only on some calls, is changed by a decorator, is not awaited, or
@@ -64,6 +65,21 @@ class Finish(Tool):
         if not text:
             raise ValueError("text is required")
 
+    def _check(self, text):
+        if not text:
+            return Response(message="The answer goes in `text`.", break_loop=False)
+        return None
+
+    def _check_late(self, text):
+        if text.startswith("#"):
+            return None
+        if not text:
+            return "The answer goes in `text`."
+
+    def _check_failing(self, text):
+        if not text:
+            return self.agent.fail()
+
     def _valid_len(self, text):
         return len(text) > 0
 
@@ -90,6 +106,9 @@ CHECKED = {
     "a keyword handed": f"self._require_other('x', other=text)\n{_ANSWER}",
     "a raise a handler of another class": "try:\n    self._require(text)\n"
     f"except KeyError:\n    pass\n{_ANSWER}",
+    "an answer of the helper returned": f"err = self._check(text)\nif err:\n    return err\n{_ANSWER}",
+    "an answer of the helper not None": "error = self._check(text)\nif error is not None:\n"
+    f"    raise ValueError(error.message)\n{_ANSWER}",
     "a length test": f"if not self._valid_len(text):\n{_NO}{_ANSWER}",
     "a test of the stripped text": f"if not self._valid_strip(text):\n{_NO}{_ANSWER}",
     "a test of emptiness": f"if self._invalid(text):\n{_NO}{_ANSWER}",
@@ -111,6 +130,12 @@ AS_SENT = {
     "a raise a handler goes past": "try:\n    self._require(text)\nexcept ValueError:\n"
     f"    pass\n{_ANSWER}",
     "a call on some calls": f"if self.args.get('strict'):\n    self._require(text)\n{_ANSWER}",
+    "an answer the helper may skip": f"err = self._check_late(text)\nif err:\n    return err\n{_ANSWER}",
+    "an answer that may be None": f"err = self._check_failing(text)\nif err:\n    return err\n{_ANSWER}",
+    "an answer not returned": f"err = self._check(text)\nif err:\n    pass\n{_ANSWER}",
+    "an answer tested the other way": f"err = self._check(text)\nif err is None:\n{_NO}{_ANSWER}",
+    "an answer tested later": "err = self._check(text)\ntext = self.args.get('other', '')\n"
+    f"if err:\n    return err\n{_ANSWER}",
     "a test another value may pass": f"if not self._valid_or(text):\n{_NO}{_ANSWER}",
     "a case of another value": "match text:\n    case t if not self.args.get('other'):\n"
     f"{_CASE_NO}    case _:\n        {_ANSWER}",

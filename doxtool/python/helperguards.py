@@ -15,6 +15,7 @@ it may return or rebind the parameter); anything else shows nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import libcst as cst
 
@@ -46,6 +47,8 @@ class HelperGuards:
                 ]
             return []
         found = nonempty_when(test, truth)
+        if kind in (cst.Name, cst.Comparison):
+            found.extend(self._past_answer(test, truth, env))
         if kind is cst.Call:
             fn = self._plain_helper(test, env)
             returned = _single_return(fn) if fn is not None else None
@@ -77,6 +80,25 @@ class HelperGuards:
         shown = [handed[name] for name in refused if name in handed]
         if shown:
             self._assume_nonempty(shown, env)  # type: ignore[attr-defined]
+
+    def _past_answer(self, test: cst.BaseExpression, truth: bool, env: Env) -> list:
+        """``err = self._check(text)`` just before ``if err: return err``
+        (``if err is not None``): where the test is false, the helper did not
+        answer, so what it answers for when empty is not empty."""
+        name, refusal = _answer_test(test)
+        if name is None or truth != (not refusal):
+            return []
+        cache: dict[int, tuple[cst.CSTNode, dict]] = self.__dict__.setdefault("_answer_pairs", {})
+        node = env.func.node
+        if id(node) not in cache:
+            cache[id(node)] = (node, _answer_calls(node))
+        call, awaited = cache[id(node)][1].get(id(name), (None, False))
+        fn = self._plain_helper(call, env) if call is not None else None
+        if fn is None or fn.is_async != awaited:
+            return []
+        refused, _ = _refused_when_empty(fn, answers=True)
+        handed = _handed(call, fn)
+        return [handed[p] for p in refused if p in handed]
 
     def _plain_helper(self, call: cst.Call, env: Env) -> Func | None:
         """The function of the module a call runs as written: not a generator,
@@ -136,22 +158,24 @@ def _single_return(fn: Func) -> cst.BaseExpression | None:
     return small.value
 
 
-def _refused_when_empty(fn: Func) -> tuple[set[str], list[str | None]]:
+def _refused_when_empty(fn: Func, answers: bool = False) -> tuple[set[str], list[str | None]]:
     """The parameters a helper refuses by a raise when they are empty, at
     its top before anything may return or rebind them, and the classes
-    raised (``None``: not known)."""
+    raised (``None``: not known); with ``answers``, also by returning a
+    value never false (``return Response(...)``, ``return "text is required"``)."""
     own = {p.name.value for p in own_params(fn)}
     refused: set[str] = set()
     raised: list[str | None] = []
     for stmt in _body(fn):
         if type(stmt) is cst.If and stmt.orelse is None:
             body = suite_body(stmt.body)
-            if _binds(stmt.test) or not _raises_always(body):
+            answered = answers and _answers_always(body)
+            if _binds(stmt.test) or not (answered or _raises_always(body)):
                 break
             shown = _names(nonempty_when(stmt.test, False)) & own
             if shown:
                 refused |= shown
-                raised.append(_raised_class(body[-1]))
+                raised.append(None if answered else _raised_class(body[-1]))
             continue
         if type(stmt) is not cst.SimpleStatementLine:
             break
@@ -177,6 +201,26 @@ def _raises_always(body: Sequence[cst.BaseStatement]) -> bool:
     if any(contains_return(stmt) for stmt in body):
         return False
     return type(body[-1].body[-1]) is cst.Raise
+
+
+def _answers_always(body: Sequence[cst.BaseStatement]) -> bool:
+    """Whether a block is plain statements ending with a ``return`` of a value
+    never false nor ``None``, none of them returning before it."""
+    if not body or any(type(stmt) is not cst.SimpleStatementLine for stmt in body):
+        return False
+    if any(contains_return(stmt) for stmt in body[:-1]):
+        return False
+    *before, last = body[-1].body  # type: ignore[attr-defined]
+    if any(contains_return(small) for small in before) or type(last) is not cst.Return:
+        return False
+    value = last.value
+    if type(value) is cst.Call:  # an instance of the framework's ``Response``
+        return type(value.func) is cst.Name and value.func.value == "Response"
+    if type(value) is cst.SimpleString:
+        return value.evaluated_value not in ("", b"")
+    if type(value) is cst.FormattedString:
+        return any(type(part) is cst.FormattedStringText and part.value for part in value.parts)
+    return False
 
 
 def _raised_class(stmt: cst.BaseStatement) -> str | None:
@@ -220,3 +264,57 @@ def _binds(node: cst.CSTNode) -> bool:
 
 def _names(values: list[cst.BaseExpression]) -> set[str]:
     return {v.value for v in values if type(v) is cst.Name}
+
+
+def _answer_test(test: cst.BaseExpression) -> tuple[cst.Name | None, bool]:
+    """The name a test of a helper's answer tests, and whether the test is
+    true when the helper answered: ``err`` and ``err is not None`` (True),
+    ``err is None`` (False)."""
+    if type(test) is cst.Name:
+        return test, True
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        none = type(target.comparator) is cst.Name and target.comparator.value == "None"
+        if type(test.left) is cst.Name and none:
+            if type(target.operator) is cst.IsNot:
+                return test.left, True
+            if type(target.operator) is cst.Is:
+                return test.left, False
+    return None, False
+
+
+def _answer_calls(func: cst.CSTNode) -> dict[int, tuple[cst.Call, bool]]:
+    """For each ``if`` right after ``err = helper(...)`` that tests ``err``,
+    the name tested there -> the call and whether it is awaited."""
+    found: dict[int, tuple[cst.Call, bool]] = {}
+    todo: list[cst.CSTNode] = [func]
+    while todo:
+        node = todo.pop()
+        todo.extend(node.children)
+        body = getattr(node, "body", None)
+        if type(node) not in (cst.IndentedBlock, cst.Module) or not isinstance(body, Sequence):
+            continue
+        for first, second in pairwise(body):
+            bound = _bound_call(first)
+            if bound is None or type(second) is not cst.If:
+                continue
+            name, _ = _answer_test(second.test)
+            if name is not None and name.value == bound[0]:
+                found[id(name)] = bound[1:]
+    return found
+
+
+def _bound_call(stmt: cst.CSTNode) -> tuple[str, cst.Call, bool] | None:
+    """``err = helper(...)`` (``await``-ed or not): the name, the call, whether awaited."""
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return None
+    small = stmt.body[0]
+    if type(small) is not cst.Assign or len(small.targets) != 1:
+        return None
+    target, value = small.targets[0].target, small.value
+    awaited = type(value) is cst.Await
+    if awaited:
+        value = value.expression  # type: ignore[attr-defined]
+    if type(target) is not cst.Name or type(value) is not cst.Call:
+        return None
+    return target.value, value, awaited

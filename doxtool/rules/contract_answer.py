@@ -122,7 +122,9 @@ reported, also when a function of the module builds the `Response` from it
 (`return reply(text)`), nor one a helper of the module tests, read whole: a
 call standing alone of one starting with `if not text: raise ...` or
 `assert text` (`self._require(text)`), or an `if` on one that is a single
-`return` of such a test (`if not self._valid(text): return ...`); nor one a
+`return` of such a test (`if not self._valid(text): return ...`), or
+`err = self._check(text)` right before `if err: return err` where `_check`
+starts with `if not text: return Response(...)`; nor one a
 first `case t if not t:` that ends takes. Nor is an answer with a fallback for a missing or
 empty one (`text or "Done."`, `text or DEFAULT_ANSWER`, `text or
 self.FALLBACK`, `text or self.agent.read_prompt(...)`), unless the fallback
