@@ -271,6 +271,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
                 env.texts.add(name)
             else:
                 env.texts.discard(name)
+            self._note_change(name, value, arg, env)  # ``title = title.strip()``
             if arg is not None and (
                 kind == "computed" or (type(value) is cst.Name and value.value in env.computed)
             ):
@@ -449,8 +450,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
         env.absent.pop()
         env.guards.pop()
         if stmt.orelse is None:
-            # ``if not x: return ...`` (``len(x) == 0``, ``x == ""``): past it,
-            # ``x`` is not empty
+            # ``if not x: return ...`` (``len(x) == 0``, ``x == ""``): past it, not empty
             after = self._nonempty_when(stmt.test, False, env)
             if after and self._ends_past_handlers(suite_body(stmt.body), env):
                 self._assume_nonempty(after, env)
