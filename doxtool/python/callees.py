@@ -113,7 +113,9 @@ class Callees:
                 if argument is not None:
                     values.add((param, argument))
                 if (type(value) is cst.Name and value.value in env.texts) or (
-                    argument is not None and argument in env.nonempty
+                    argument is not None
+                    and argument in env.nonempty
+                    and not (type(value) is cst.Name and value.value in env.changed)
                 ):
                     texts.add(param)
                 if type(value) is cst.Name and value.value in env.computed:

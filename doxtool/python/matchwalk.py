@@ -116,10 +116,16 @@ class MatchWalk:
             else [case.pattern]
         )
         return (
-            case.guard is None
-            and any(
-                type(p) is cst.MatchValue and literal_value(p.value, self.module) == (True, "")
-                for p in patterns
+            (
+                (
+                    case.guard is None
+                    and any(
+                        type(p) is cst.MatchValue
+                        and literal_value(p.value, self.module) == (True, "")
+                        for p in patterns
+                    )
+                )
+                or _guard_takes_blank(case)
             )
             and all(_never_blank(c.pattern, self.module) for c in cases[:index])
             and self._ends_past_handlers(suite_body(case.body), env)  # type: ignore[attr-defined]
@@ -231,6 +237,36 @@ def _irrefutable(pattern: cst.MatchPattern) -> bool:
     if type(pattern) is cst.MatchOr:
         return any(_irrefutable(element.pattern) for element in pattern.patterns)
     return False
+
+
+def _guard_takes_blank(case: cst.MatchCase) -> bool:
+    """Whether a ``case`` with a guard takes ``""``: its pattern matches any
+    string (``case t``, ``case str(t)``) and its guard is true when the name
+    bound to the subject is empty (``case t if not t:``, ``if len(t) == 0``)."""
+    if case.guard is None:
+        return False
+    pattern = case.pattern
+    captured = _captured(pattern)
+    if not (_irrefutable(pattern) or _any_string(pattern)):
+        return False
+    return any(
+        type(value) is cst.Name and value.value in captured
+        for value in nonempty_when(case.guard, False)
+    )
+
+
+def _any_string(pattern: cst.MatchPattern) -> bool:
+    """Whether a pattern matches every string: ``str()``, ``str(t)``, ``str() as t``."""
+    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
+        return _any_string(pattern.pattern)
+    if type(pattern) is not cst.MatchClass or pattern.kwds:
+        return False
+    if not (type(pattern.cls) is cst.Name and pattern.cls.value == "str"):
+        return False
+    if not pattern.patterns:
+        return True
+    inner = pattern.patterns[0].value
+    return len(pattern.patterns) == 1 and type(inner) is cst.MatchAs and inner.pattern is None
 
 
 def _captured(pattern: cst.MatchPattern) -> set[str]:

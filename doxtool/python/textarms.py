@@ -20,7 +20,9 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from doxtool.python.changedtexts import ChangedTexts
 from doxtool.python.cstnodes import suite_body
+from doxtool.python.helperguards import HelperGuards
 from doxtool.python.walkstate import Env
 
 #: what is known where an arm of an ``if`` ends: the local names that are
@@ -28,7 +30,7 @@ from doxtool.python.walkstate import Env
 ArmEnd = tuple[set[str], set[str]] | None
 
 
-class TextArms:
+class TextArms(HelperGuards, ChangedTexts):
     """Names of never-empty text: a part of the statement walk."""
 
     def _assume_nonempty(

@@ -20,7 +20,6 @@ from doxtool.python.controlflow import contains_return, ends_loop, leaves_pass
 from doxtool.python.cstliteralguards import LiteralArms
 from doxtool.python.cstnodes import child_nodes, dotted_name, loop_names, suite_body
 from doxtool.python.cstshapes import unpacked_pairs
-from doxtool.python.emptiness import nonempty_when
 from doxtool.python.exprwalk import ExpressionWalk
 from doxtool.python.fallbacks import numeric_conversion
 from doxtool.python.keptchecks import forget_rebound
@@ -202,10 +201,11 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
             # ``assert text``: past it, ``text`` is not empty (as past ``if
             # not text: raise ...``), unless a handler that goes on may catch it
             if not self._raise_recovered("AssertionError", env):
-                self._assume_nonempty(nonempty_when(small.test, True), env)
+                self._assume_nonempty(self._nonempty_when(small.test, True, env), env)
         else:
             for child in child_nodes(small):
                 self._expr(child, env)
+            self._guarded_by_call(small, env)  # ``self._require(text)``
 
     def _assign_target(
         self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env
@@ -273,6 +273,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
                 env.texts.add(name)
             else:
                 env.texts.discard(name)
+            self._note_change(name, value, arg, env)  # ``title = title.strip()``
             if arg is not None and (
                 kind == "computed" or (type(value) is cst.Name and value.value in env.computed)
             ):
@@ -426,7 +427,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
         env.absent.append(absent_true)
         self._enter_presence(stmt.test, env)
         texts, nonempty = set(env.texts), set(env.nonempty)  # each arm starts from them
-        self._assume_nonempty(nonempty_when(stmt.test, True), env)  # ``if text:``: not empty
+        self._assume_nonempty(self._nonempty_when(stmt.test, True, env), env)  # ``if text:``
         body = suite_body(stmt.body)
         env.branch_body = body if some_calls else None
         self._arm_entry(stmt, body, env)
@@ -451,16 +452,15 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms, TextArm
         env.absent.pop()
         env.guards.pop()
         if stmt.orelse is None:
-            # ``if not x: return ...`` (``len(x) == 0``, ``x == ""``): past it,
-            # ``x`` is not empty
-            after = nonempty_when(stmt.test, False)
+            # ``if not x: return ...`` (``len(x) == 0``, ``x == ""``): past it, not empty
+            after = self._nonempty_when(stmt.test, False, env)
             if after and self._ends_past_handlers(suite_body(stmt.body), env):
                 self._assume_nonempty(after, env)
         if start is not None:
             left = next_arm(first, start, env)  # the ``else`` starts where the ``if`` did
             env.guards.append(negative)
             env.absent.append(absent_false)
-            assumed = self._assume_nonempty(nonempty_when(stmt.test, False), env)
+            assumed = self._assume_nonempty(self._nonempty_when(stmt.test, False, env), env)
             env.undecided.extend([set()] if framed[1] else [])
             if type(stmt.orelse) is cst.If:
                 env.stmt = stmt.orelse

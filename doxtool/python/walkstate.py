@@ -178,6 +178,9 @@ class Env:
     computed: set[str] = field(default_factory=set)
     #: arguments tested that way: past the test they are not empty
     nonempty: set[str] = field(default_factory=set)
+    #: local names last bound to a change of such an argument's value
+    #: (``title = title.strip()``): the change may leave it empty
+    changed: set[str] = field(default_factory=set)
     #: arguments known absent (the ``else`` of ``"k" in args``, the right of ``or``)
     absent: list[frozenset[str]] = field(default_factory=list)
     #: loop variable -> the literal key it holds in this pass of the loop body

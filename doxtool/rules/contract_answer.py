@@ -123,11 +123,19 @@ text`, `text.startswith("FINAL:")`, `len(text) > 5`; also a name bound once
 to such a test, `done = text != ""`, when no name it reads is bound again), is
 not empty there and is not
 reported, also when a function of the module builds the `Response` from it
-(`return reply(text)`). Nor is an answer with a fallback for a missing or
-empty one (`text or "Done."`, `text or DEFAULT_ANSWER`, `text or
-self.FALLBACK`, `text or self.agent.read_prompt(...)`), unless the fallback
-is known to be empty (`text or ""`, a name bound only to `""`). Nor is an
-f-string with a part never empty (`f"{title}{text}"` past a test of
+(`return reply(text)`), nor one a helper of the module tests, read whole: a
+call standing alone of one starting with `if not text: raise ...` or
+`assert text` (`self._require(text)`), or an `if` on one that is a single
+`return` of such a test (`if not self._valid(text): return ...`), or
+`err = self._check(text)` right before `if err: return err` where `_check`
+starts with `if not text: return Response(...)`; nor one a
+first `case t if not t:` that ends takes (a name bound past the test to a
+change that may empty it, `text = text.replace("#", "")`, is reported). Nor is an
+answer with a fallback for a missing or empty one (`text or "Done."`, `text
+or DEFAULT_ANSWER`, `text or self.FALLBACK`, `text or
+self.agent.read_prompt(...)`), unless the fallback is known to be empty
+(`text or ""`, a name bound only to `""`). Nor is an f-string with a part
+never empty (`f"{title}{text}"` past a test of
 `title`, `f"{text}{len(text)}"`). A function
 of another module of the repository that returns `Response(message=msg,
 break_loop=True)` of a parameter it neither tests nor changes (`return
