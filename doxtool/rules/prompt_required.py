@@ -100,6 +100,11 @@ A profile's own tool with no prompt of its own under that file name is
 taught by the prompt the profile inherits (core or plugin): its required
 arguments are checked against that prompt too, and the message names the
 profile.
+
+A later heading of a prompt naming another tool that teaches it nothing (no
+argument under it, no example calling it: `### response` over what `fetch`
+answers, in `fetch`'s prompt) is not held to that tool's required arguments
+when another prompt of the same set teaches the tool: that prompt is.
 """
     valid = [
         Example(wait_files()),
@@ -266,6 +271,10 @@ profile.
             found = tool_facts(ctx, heading.name, prompt_set)
             if found is None or (own_tools is not None and found[0] not in own_tools):
                 continue
+            if heading.line != starts[0] and _taught_elsewhere(
+                ctx, path, doc, prompt_set, heading.name
+            ):
+                continue  # ``### response`` over what ``fetch`` answers: its own prompt is checked
             module, tool = found
             if _arguments_templated(doc, heading.name):
                 continue  # ``"tool_args": {{fetch_args}}``: what it teaches is not known
@@ -315,6 +324,33 @@ profile.
                         heading.column,
                         subject=f"{path}:{heading.name}:required:{arg.name}{profile}",
                     )
+
+
+def _teaches(doc: PromptDoc, tool: str) -> bool:
+    """Whether ``doc`` teaches ``tool`` something: an argument under its
+    heading, or an example calling it (``tool:method`` too)."""
+    return bool(doc.arguments_of(tool)) or any(
+        (e.tool_name or "").split(":", 1)[0] == tool for e in doc.examples
+    )
+
+
+def _taught_elsewhere(
+    ctx: Context, path: str, doc: PromptDoc, prompt_set: PromptSet, tool: str
+) -> bool:
+    """Whether a later heading naming ``tool`` in the prompt at ``path``
+    teaches it nothing (no argument under it, no example calling it) while
+    another prompt file of ``prompt_set`` does: a section of another tool's
+    prompt (``### response`` over what ``fetch`` answers) is no
+    documentation of ``tool`` to hold its required arguments to; the prompt
+    that teaches it is checked for them."""
+    if _teaches(doc, tool):
+        return False
+    return any(
+        other.path != path
+        and (other.prompt_set.kind, other.prompt_set.name) == (prompt_set.kind, prompt_set.name)
+        and _teaches(other.doc, tool)
+        for other in prompt_files(ctx, own_only=False)
+    )
 
 
 def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
