@@ -19,7 +19,7 @@ BEEP = "prompts/agent.system.tool.beep.md"
 SECTION = "\n### wait\nWhile the sound plays, the tool answers `Waited N seconds.`\n"
 
 
-def _prm004(make_repo, run_cli, files: dict[str, str | None]) -> list[str]:
+def _prm004(make_repo, run_cli, files: dict[str, str | None], *paths: str) -> list[str]:
     merged: dict[str, str | None] = {
         **clean_files(),
         **tool_named("beep"),
@@ -28,7 +28,7 @@ def _prm004(make_repo, run_cli, files: dict[str, str | None]) -> list[str]:
     merged[WAIT] = WAIT_PROMPT.replace("args: optional `seconds`", "args: `label`")
     merged.update(files)  # a path given None is left out
     root = make_repo({k: v for k, v in merged.items() if v is not None})
-    output = run_cli(root, "check", "--select", "PRM004").output
+    output = run_cli(root, "check", "--no-cache", "--select", "PRM004", *paths).output
     return [line for line in output.splitlines() if " PRM004 " in line]
 
 
@@ -37,6 +37,8 @@ def test_a_section_teaching_nothing_leaves_the_check_to_the_tools_own_prompt(
 ) -> None:
     beep = tool_named("beep")[BEEP] + SECTION
     assert _prm004(make_repo, run_cli, {BEEP: beep}) == []
+    # a run over that prompt alone reads the one teaching the tool as well
+    assert _prm004(make_repo, run_cli, {BEEP: beep}, BEEP) == []
     # the tool's own prompt is held to the argument
     assert _prm004(make_repo, run_cli, {BEEP: beep, WAIT: WAIT_PROMPT}) == [
         f"{WAIT}:1:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "

@@ -26,6 +26,7 @@ from doxtool.rules.tool_prompts import (
     prompt_files,
     tool_facts,
     wait_files,
+    with_tool_values,
 )
 from doxtool.run.communication import search_of
 from doxtool.run.context import Context
@@ -339,18 +340,22 @@ def _taught_elsewhere(
 ) -> bool:
     """Whether a later heading naming ``tool`` in the prompt at ``path``
     teaches it nothing (no argument under it, no example calling it) while
-    another prompt file of ``prompt_set`` does: a section of another tool's
+    another prompt file in effect for ``prompt_set`` does (in a run over
+    some paths too, whichever files it checks): a section of another tool's
     prompt (``### response`` over what ``fetch`` answers) is no
     documentation of ``tool`` to hold its required arguments to; the prompt
     that teaches it is checked for them."""
     if _teaches(doc, tool):
         return False
-    return any(
-        other.path != path
-        and (other.prompt_set.kind, other.prompt_set.name) == (prompt_set.kind, prompt_set.name)
-        and _teaches(other.doc, tool)
-        for other in prompt_files(ctx, own_only=False)
-    )
+    for name, other in prompt_set.files.items():
+        if other == path or not name.startswith("agent.system.tool"):
+            continue
+        found = ctx.prompt(other)
+        if found is None or ctx.read_in_part(other):
+            continue
+        if _teaches(with_tool_values(ctx, found, prompt_set), tool):
+            return True
+    return False
 
 
 def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
