@@ -22,6 +22,10 @@ _TYPE_CHECK = {
 }
 _HEADING = LazyPattern(r"^#{1,6}\s+`?([A-Za-z_][\w.:-]*)`?:?\s*$")
 _TEMPLATE = LazyPattern(r"\{\{.*?\}\}")
+#: an item of an ordered list (``1. Pick a duration``, ``2) Call it``)
+_ORDERED_ITEM = LazyPattern(r"\d{1,9}[.)](?:\s|$)")
+#: the delimiter row under a table's header (``|---|:--:|``, ``--- | ---``)
+_TABLE_DELIMITER = LazyPattern(r"\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?|\|\s*:?-+:?\s*\|?")
 #: a line leading an argument list or an example (``usage:``, ``Example
 #: call:``, ``Arguments``, a short label ending in a colon with such a word
 #: after one or two others: ``Exact arguments schema:``, ``Tool parameters:``),
@@ -108,23 +112,59 @@ def section_description(text: str, line: int, first_line: bool = False) -> str:
 
 
 def _prose(lines: list[str], first_line: bool) -> str:
-    """The first paragraph of ``lines``, before any heading, argument list
-    or example; with ``first_line``, its first line (:func:`_first_sentence`)."""
+    """The first paragraph of ``lines``, before any heading, argument list,
+    table or example; with ``first_line``, its first line
+    (:func:`_first_sentence`). An HTML comment (``<!-- keep in sync -->``)
+    shows the model nothing: it is passed over, not taken as prose."""
     out: list[str] = []
-    for line in lines:
+    lines = _uncommented(lines)
+    for index, line in enumerate(lines):
+        if line is None:  # a line only a comment held
+            continue
         stripped = line.strip()
         if not stripped:
             if out:
                 break
             continue
         if (
-            stripped.startswith(("#", "```", "~~~", "{", "`{", "- ", "* "))
+            stripped.startswith(("#", "```", "~~~", "{", "`{", "- ", "* ", "+ ", "|"))
+            or _ORDERED_ITEM.match(stripped)
             or _LEAD.match(stripped)
             or _TEMPLATE.fullmatch(stripped)
+            or _TABLE_DELIMITER.fullmatch(
+                (lines[index + 1] or "").strip() if index + 1 < len(lines) else ""
+            )
         ):
             break
         out.append(stripped)
     return _first_sentence(out) if first_line else " ".join(out)
+
+
+def _uncommented(lines: list[str]) -> list[str | None]:
+    """``lines`` with their HTML comments taken out (one never closed is
+    words, as inline Markdown reads it), the words around a comment joined
+    by one space; ``None`` for a line that held nothing else."""
+    text = "\n".join(lines)
+    if "<!--" not in text:
+        return list(lines)
+    parts: list[str] = []
+    at = 0
+    while (start := text.find("<!--", at)) >= 0:
+        end = text.find("-->", start + 4)
+        if end < 0:  # no later one closes either
+            break
+        # a mark where the comment was, on each line it spanned
+        parts += [text[at:start], "\x00" + "\n\x00" * text.count("\n", start, end)]
+        at = end + 3
+    parts.append(text[at:])
+    out: list[str | None] = []
+    for line in "".join(parts).split("\n"):
+        if "\x00" not in line:
+            out.append(line)
+            continue
+        words = " ".join(line.replace("\x00", " ").split())
+        out.append(words or None)
+    return out
 
 
 def _first_sentence(lines: list[str]) -> str:

@@ -26,6 +26,7 @@ from doxtool.rules.tool_prompts import (
     prompt_files,
     tool_facts,
     wait_files,
+    with_tool_values,
 )
 from doxtool.run.communication import search_of
 from doxtool.run.context import Context
@@ -100,6 +101,11 @@ A profile's own tool with no prompt of its own under that file name is
 taught by the prompt the profile inherits (core or plugin): its required
 arguments are checked against that prompt too, and the message names the
 profile.
+
+A later heading of a prompt naming another tool that teaches it nothing (no
+argument under it, no example calling it: `### response` over what `fetch`
+answers, in `fetch`'s prompt) is not held to that tool's required arguments
+when another prompt of the same set teaches the tool: that prompt is.
 """
     valid = [
         Example(wait_files()),
@@ -266,6 +272,10 @@ profile.
             found = tool_facts(ctx, heading.name, prompt_set)
             if found is None or (own_tools is not None and found[0] not in own_tools):
                 continue
+            if heading.line != starts[0] and _taught_elsewhere(
+                ctx, path, doc, prompt_set, heading.name
+            ):
+                continue  # ``### response`` over what ``fetch`` answers: its own prompt is checked
             module, tool = found
             if _arguments_templated(doc, heading.name):
                 continue  # ``"tool_args": {{fetch_args}}``: what it teaches is not known
@@ -315,6 +325,37 @@ profile.
                         heading.column,
                         subject=f"{path}:{heading.name}:required:{arg.name}{profile}",
                     )
+
+
+def _teaches(doc: PromptDoc, tool: str) -> bool:
+    """Whether ``doc`` teaches ``tool`` something: an argument under its
+    heading, or an example calling it (``tool:method`` too)."""
+    return bool(doc.arguments_of(tool)) or any(
+        (e.tool_name or "").split(":", 1)[0] == tool for e in doc.examples
+    )
+
+
+def _taught_elsewhere(
+    ctx: Context, path: str, doc: PromptDoc, prompt_set: PromptSet, tool: str
+) -> bool:
+    """Whether a later heading naming ``tool`` in the prompt at ``path``
+    teaches it nothing (no argument under it, no example calling it) while
+    another prompt file in effect for ``prompt_set`` does (in a run over
+    some paths too, whichever files it checks): a section of another tool's
+    prompt (``### response`` over what ``fetch`` answers) is no
+    documentation of ``tool`` to hold its required arguments to; the prompt
+    that teaches it is checked for them."""
+    if _teaches(doc, tool):
+        return False
+    for name, other in prompt_set.files.items():
+        if other == path or not name.startswith("agent.system.tool"):
+            continue
+        found = ctx.prompt(other)
+        if found is None or ctx.read_in_part(other):
+            continue
+        if _teaches(with_tool_values(ctx, found, prompt_set), tool):
+            return True
+    return False
 
 
 def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
