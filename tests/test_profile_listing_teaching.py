@@ -60,6 +60,16 @@ def test_a_profile_listing_that_may_show_the_tool_prompt_teaches_it(
 
 SLEEP_ONLY = "## Tools\n{{ include './agent.system.tool.sleep.md' }}\n"
 INCLUDES_WAIT = "Be brief.\n{{ include 'agent.system.tool.wait.md' }}\n"
+RESPONSES_TOOLS = """\
+import glob
+import os
+
+TOOL_PROMPT_PREFIX = "agent.system.tool."
+
+
+def local_tool_prompts(prompt_dir: str) -> list[str]:
+    return sorted(glob.glob(os.path.join(prompt_dir, f"{TOOL_PROMPT_PREFIX}*.md")))
+"""
 
 
 @pytest.mark.parametrize(
@@ -81,6 +91,8 @@ INCLUDES_WAIT = "Be brief.\n{{ include 'agent.system.tool.wait.md' }}\n"
             "plugins/p/plugin.yaml": "name: p\n",
             "plugins/p/agents/ops/prompts/agent.system.tools.md": "## Tools\n{{tools}}\n",
         },
+        # code makes every tool prompt file a function tool of the model's call
+        {"helpers/responses_tools.py": RESPONSES_TOOLS},
     ],
 )
 def test_a_tool_prompt_rendered_outside_the_listing_teaches_the_profile(
@@ -95,12 +107,14 @@ def test_a_tool_prompt_rendered_outside_the_listing_teaches_the_profile(
 
 def test_a_prompt_including_other_files_leaves_the_listing_deciding(make_repo, run_cli) -> None:
     """A main prompt whose includes are all known, none of them the tool
-    prompt, and a plugin's prompts for another profile, change nothing."""
+    prompt, a plugin's prompts for another profile, and code reading one
+    tool prompt file by its name, change nothing."""
     extra = {
         "prompts/agent.system.main.md": "{{ include 'agent.system.main.role.md' }}\n",
         "prompts/agent.system.main.role.md": "You are an agent.\n",
         "plugins/p/plugin.yaml": "name: p\n",
         "plugins/p/agents/dev/prompts/agent.system.tools.md": "## Tools\n{{tools}}\n",
+        "helpers/remote.py": 'PROMPTS = {"wait": "agent.system.tool.wait.md"}\n',
     }
     output = _prm001(make_repo, run_cli, SLEEP_ONLY, extra)
     assert "the model is never taught to call it" in output, output

@@ -11,9 +11,12 @@ model of it. Where what the listing renders is not known exactly (a
 condition, a variable, an include doxtool cannot find, a wrapper two plugins
 hold, a plugin's prompts for that profile, which the framework searches
 before the profile's own), a file of another kind teaches the tool (read
-with the main prompt, not the listing), or another prompt file on the
+with the main prompt, not the listing), another prompt file on the
 profile's search path includes one of those files, or may (the main prompt
-renders it too), the profile may tell its model, and counts as telling it.
+renders it too), or the repository's code reads tool prompt files by a
+pattern (as the framework's ``helpers/responses_tools.py`` makes each one a
+function tool of the model's call), the profile may tell its model, and
+counts as telling it.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections.abc import Iterable
 
 from doxtool.prompts.listing import AMBIGUOUS, SearchPath, included_files, render_listing
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet, tool_key
+from doxtool.run.codeprompts import code_reads_tool_prompts
 from doxtool.run.communication import search_of, whole_text
 from doxtool.run.context import Context
 from doxtool.run.plugindirs import plugin_profile_prompt_dirs
@@ -35,6 +39,8 @@ def listing_leaves_out(ctx: Context, prompt_set: PromptSet, teachers: Iterable[s
     names = [path.rpartition("/")[2] for path in paths]
     if not paths or any(tool_key(n) is None or n == WRAPPER_FILE for n in names):
         return False  # another file teaches it: read, may be, with the main prompt
+    if code_reads_tool_prompts(ctx.project):
+        return False  # code reads tool prompt files by a pattern: outside the listing too
     if any(
         profile == prompt_set.name
         for profile, _ in plugin_profile_prompt_dirs(ctx.project, ctx.config.plugin_prompt_dirs)
