@@ -45,6 +45,11 @@ _FILE_NAME = re.compile(r"agent\.system\.tool\.(\w+)\.md")
 #: the most of a file read
 _MAX_BYTES = 16 << 20
 _KEY = "code-loaded-prompts"
+_ANY_KEY = "code-reads-tool-prompts"
+#: code naming tool prompt files by a pattern or a computed name, not one
+#: file: the prefix alone (``TOOL_PROMPT_PREFIX = "agent.system.tool."``),
+#: a glob (``agent.system.tool.*.md``), an f-string (``{name}``)
+_ANY_FILE_NAME = re.compile(r"agent\.system\.tool\.(?![\w-]+\.md)")
 _PROSE_KEY = "extension-prose"
 #: the directory extensions live in, at any depth (``extensions/python/...``)
 EXTENSIONS = "extensions"
@@ -105,6 +110,21 @@ def _prose(source: str) -> list[str]:
         for node in ast.walk(tree)
         if type(node) is ast.Constant and isinstance(node.value, str) and " " in node.value
     ]
+
+
+def code_reads_tool_prompts(project: Project) -> bool:
+    """Whether Python code of the repository names tool prompt files by a
+    pattern or a computed name (``helpers/responses_tools.py`` makes each
+    ``agent.system.tool.*.md`` of an agent's prompt directories a function
+    tool of the model's call): the files then reach the model besides any
+    listing that renders them; worked out once per run."""
+    if _ANY_KEY not in project.per_run:
+        project.per_run[_ANY_KEY] = any(
+            _ANY_FILE_NAME.search(_text(project, module))
+            for module in python_files_naming(project, NEEDLE)
+        )
+    found: bool = project.per_run[_ANY_KEY]
+    return found
 
 
 def may_name_prompts(project: Project, path: str) -> bool:
