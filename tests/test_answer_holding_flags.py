@@ -135,6 +135,7 @@ def test_a_message_cut_from_the_tested_text_may_be_empty(make_repo, run_cli, bod
     [
         'return Response(message=text.replace("\\n", " "), break_loop=text.startswith("F"))',
         'answer = text.upper()\n        return Response(message=answer, break_loop=text == "bye")',
+        'return Response(message=text.replace("F:", "") or text, break_loop=text.startswith("F:"))',
     ],
 )
 def test_a_message_that_keeps_the_tested_text_ends_with_some(make_repo, run_cli, body: str) -> None:

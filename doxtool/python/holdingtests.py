@@ -179,6 +179,11 @@ def may_lose_text(
             if values is None or any(v is None for v in values):
                 return True
             todo.extend(values)  # type: ignore[arg-type]
+        elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:  # type: ignore[attr-defined]
+            # ``text.replace("FINAL:", "") or text``: empty only when each is
+            operands = (current.left, current.right)  # type: ignore[attr-defined]
+            if all(may_lose_text(operand, tested, bindings) for operand in operands):
+                return True
         elif _cuts_text(current):
             return True
         elif kind in (cst.Attribute, cst.Arg):
