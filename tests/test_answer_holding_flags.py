@@ -99,3 +99,44 @@ def test_a_flag_named_an_empty_answer_passes_leaves_it_as_sent(
     tool = NAMED.replace("{flag}", flag).replace("{between}", between)
     (line,) = dox303(make_repo, run_cli, "", tool)
     assert "can end the turn with the answer exactly as the model sent it" in line
+
+
+CUT = """\
+from helpers.tool import Response, Tool
+
+
+class Finish(Tool):
+    async def execute(self, **kwargs):
+        text = self.args.get("text", "")
+        {body}
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'return Response(message=text.replace("FINAL:", "").strip(), '
+        'break_loop=text.startswith("FINAL:"))',
+        'return Response(message=text.replace("FINAL", ""), break_loop="FINAL" in text)',
+        "return Response(message=text.strip(), break_loop=len(text) > 2)",
+        'done = text.startswith("FINAL:")\n        answer = text.replace("FINAL:", "")\n'
+        "        return Response(message=answer, break_loop=done)",
+    ],
+)
+def test_a_message_cut_from_the_tested_text_may_be_empty(make_repo, run_cli, body: str) -> None:
+    """``"FINAL:"`` passes ``text.startswith("FINAL:")`` and leaves nothing
+    once ``"FINAL:"`` is taken away."""
+    (line,) = dox303(make_repo, run_cli, "", CUT.replace("{body}", body))
+    assert "can end the turn with the answer exactly as the model sent it" in line
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'return Response(message=text.replace("\\n", " "), break_loop=text.startswith("F"))',
+        'answer = text.upper()\n        return Response(message=answer, break_loop=text == "bye")',
+        'return Response(message=text.replace("F:", "") or text, break_loop=text.startswith("F:"))',
+    ],
+)
+def test_a_message_that_keeps_the_tested_text_ends_with_some(make_repo, run_cli, body: str) -> None:
+    assert dox303(make_repo, run_cli, "", CUT.replace("{body}", body)) == []

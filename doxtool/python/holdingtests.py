@@ -13,6 +13,8 @@ nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import libcst as cst
 
 from doxtool.python.cstnodes import child_nodes
@@ -22,6 +24,9 @@ from doxtool.python.emptiness import nonempty_when
 _SAME_EMPTINESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title"})
 #: methods true only of a string holding the literal they are handed
 _AFFIXES = frozenset({"startswith", "endswith"})
+#: methods whose result may be empty when their receiver is not
+#: (``"FINAL:".removeprefix("FINAL:")``, ``" ".strip()``)
+_MAY_EMPTY = frozenset({"strip", "lstrip", "rstrip", "removeprefix", "removesuffix"})
 
 
 def nonempty_if_true(test: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -147,3 +152,59 @@ def names_read(node: cst.BaseExpression) -> set[str]:
         else:
             todo.extend(child_nodes(current))
     return found
+
+
+def may_lose_text(
+    value: cst.BaseExpression,
+    tested: set[str],
+    bindings: Callable[[str], Sequence[cst.BaseExpression | None] | None],
+) -> bool:
+    """Whether ``value``, a message, may be empty where the names in
+    ``tested`` hold text: it cuts text from them (``text.replace("FINAL:",
+    "")``, ``text.strip()``, ``text[6:]``), also through the values of the
+    local names it reads (``bindings``: a name's values, None when not
+    known), up to the names tested. A test of ``text`` that holds
+    ``"FINAL:"`` says nothing of what is left when it is taken away."""
+    todo: list[cst.CSTNode] = [value]
+    seen: set[str] = set()
+    while todo:
+        current = todo.pop()
+        kind = type(current)
+        if kind is cst.Name:
+            name = current.value  # type: ignore[attr-defined]
+            if name in tested or name in seen:
+                continue
+            seen.add(name)
+            values = bindings(name)
+            if values is None or any(v is None for v in values):
+                return True
+            todo.extend(values)  # type: ignore[arg-type]
+        elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:  # type: ignore[attr-defined]
+            # ``text.replace("FINAL:", "") or text``: empty only when each is
+            operands = (current.left, current.right)  # type: ignore[attr-defined]
+            if all(may_lose_text(operand, tested, bindings) for operand in operands):
+                return True
+        elif _cuts_text(current):
+            return True
+        elif kind in (cst.Attribute, cst.Arg):
+            todo.append(current.value)  # type: ignore[attr-defined]
+        else:
+            todo.extend(child_nodes(current))
+    return False
+
+
+def _cuts_text(node: cst.CSTNode) -> bool:
+    """``x.strip()``, ``x.removeprefix("a")``, ``x.replace("a", "")``,
+    ``x[6:]``: what may leave nothing of a string holding something."""
+    if type(node) is cst.Subscript:
+        return any(type(element.slice) is cst.Slice for element in node.slice)
+    if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+        return False
+    call = node
+    method = call.func.attr.value  # type: ignore[attr-defined]
+    if method in _MAY_EMPTY:
+        return True
+    if method != "replace":
+        return False
+    # what takes the place of the old text keeps the string from emptying
+    return len(call.args) < 2 or not _nonempty_string(call.args[1].value)

@@ -13,7 +13,7 @@ import libcst as cst
 from doxtool.core.facts import MESSAGE_KINDS
 from doxtool.python.cstnodes import child_nodes
 from doxtool.python.emptiness import nonempty_when
-from doxtool.python.holdingtests import names_read, nonempty_if_true
+from doxtool.python.holdingtests import may_lose_text, names_read, nonempty_if_true
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
 from doxtool.python.numbertexts import number_text
@@ -161,11 +161,33 @@ class MessageKinds:
             flag = self._flag_test(flag.value, env) or flag
         if flag is None or _binds_name(flag):
             return None
-        assumed = self._assume_nonempty(nonempty_if_true(flag), env)  # type: ignore[attr-defined]
+        shown = nonempty_if_true(flag)
+        message = message_node(call)
+        if message is not None and self._cuts_tested(message, flag, env):
+            # ``message=text.replace("FINAL:", "")``: the flag's test of
+            # ``text`` says nothing of what is left; only a test of
+            # emptiness of the flag as written is kept
+            original = break_loop_node(call)
+            shown = list(nonempty_when(original, True)) if original is not None else []
+        assumed = self._assume_nonempty(shown, env)  # type: ignore[attr-defined]
         try:
             return self._message_kind(call, env)
         finally:
             env.forget_nonempty(assumed)
+
+    def _cuts_tested(self, message: cst.BaseExpression, test: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``message`` may cut the text of the names ``test`` reads
+        (:func:`~doxtool.python.holdingtests.may_lose_text`)."""
+        body = env.func.node.body
+        params = _parameters(env.func)
+
+        def values(name: str) -> list[cst.BaseExpression | None] | None:
+            bound = self._bound_in(body, name)
+            if bound is None or (bound and name in params):
+                return None
+            return [b.value for b in bound]
+
+        return may_lose_text(message, names_read(test), values)
 
     def _flag_test(self, name: str, env: Env) -> cst.BaseExpression | None:
         """The test a flag's name holds (``done = text.endswith("!")`` then
@@ -206,6 +228,15 @@ def _binds_name(node: cst.CSTNode) -> bool:
         if type(current) is not cst.Lambda:
             todo.extend(child_nodes(current))
     return False
+
+
+def message_node(call: cst.Call) -> cst.BaseExpression | None:
+    """The ``message`` a ``Response(...)`` call is handed, by keyword or first."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "message":
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[0].value if positional else None
 
 
 def break_loop_node(call: cst.Call) -> cst.BaseExpression | None:
