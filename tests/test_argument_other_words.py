@@ -281,6 +281,40 @@ def test_a_heading_of_its_own_for_each_argument_gets_no_second_list(make_repo, r
     assert _fixed(run_cli, root) == text
 
 
+@pytest.mark.parametrize("heading", ["### `seconds`", "#### **`seconds`**"])
+def test_a_heading_of_its_own_for_one_argument_of_two_gets_no_second_copy(
+    make_repo, run_cli, heading: str
+) -> None:
+    """``### `seconds` `` alone over the person's text documents that
+    argument: an ``Arguments of`` block written beside it would state
+    `seconds` a second time (optional, where the person says required).
+    The block is reported without a fix; `minutes` is theirs to add."""
+    text = WAIT_DOX.replace(LEAD + ITEM, "").replace(
+        "## Key Concepts", f"{heading}\nSekunden; required.\n\n## Key Concepts"
+    )
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    line = text.splitlines().index(heading) + 1
+    assert _findings(run_cli, root) == [
+        f"{DOX}:11:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool "
+        f"reads (it cannot read line {line} as an `Arguments of `WaitTool`:` line with the "
+        "arguments under it)"
+    ]
+    assert _fixed(run_cli, root) == text
+
+
+def test_a_heading_saying_more_than_one_arguments_name_is_no_lead(make_repo, run_cli) -> None:
+    """Near miss: ``### `seconds` handling`` is about more than the
+    argument: the block is missing, and the fix writes it."""
+    text = WAIT_DOX.replace(LEAD + ITEM, "").replace(
+        "## Key Concepts", "### `seconds` handling\nRounded down.\n\n## Key Concepts"
+    )
+    root = make_repo(with_files({"tools/wait.py": TWO_PY, DOX: text}))
+    assert [f.split(" DOX111 ")[1] for f in _findings(run_cli, root)] == [
+        "arguments of `WaitTool` are not documented (no `Arguments of `WaitTool`:` line) [*]"
+    ]
+    assert LEAD + TWO_ITEMS in _fixed(run_cli, root)
+
+
 @pytest.mark.parametrize(
     ("heading", "items"),
     [

@@ -307,3 +307,47 @@ def test_a_missing_line_goes_under_the_persons_heading_but_no_second_is_a_line(
     found = run_cli(root, "check", "--no-cache").output
     assert "DOX120" in found and "DOX102" not in found, found
     assert _fixed(run_cli, root) == dox
+
+
+def _missing(run_cli, root: Path) -> dict[str, bool]:
+    """Each section DOX102 reports missing, and whether with a fix."""
+    found = run_cli(root, "check", "--no-cache", "--select", "DOX102").output
+    return {
+        line.split("`## ")[1].split("`")[0]: line.endswith("[*]")
+        for line in found.splitlines()
+        if "DOX102" in line
+    }
+
+
+@pytest.mark.parametrize(
+    ("headings", "kept"),
+    [
+        # the person's headings after Purpose: Work Guidance and the rest may be them
+        (("Purpose", "Inputs", "Returns"), {"Work Guidance", "Verification", "Child DOX Index"}),
+        # every heading in Chinese: Purpose may be one of them too
+        (
+            ("目的", "运行时约定", "示例"),
+            {"Purpose", "Work Guidance", "Verification", "Child DOX Index"},
+        ),
+    ],
+)
+def test_sections_the_fix_writes_keep_the_persons_headings_for_the_others(
+    make_repo, run_cli, headings: tuple[str, ...], kept: set[str]
+) -> None:
+    """The sections whose fact lines are nowhere are written among the
+    person's headings so that each section reported without a fix (one of
+    the person's headings may be it) still has some of them in its place:
+    written at the end, they would leave Work Guidance, Verification and
+    Child DOX Index nothing but themselves there, and the next round would
+    write them as empty headings. ``--fix`` writes no section it said it
+    would not, and the check after it reports none the first did not."""
+    dox = "# wait.py DOX\n" + "".join(f"\n## {h}\n- Words of theirs.\n" for h in headings)
+    root = _repo(make_repo, dox)
+    before = _missing(run_cli, root)
+    assert {title for title, fixed in before.items() if not fixed} == kept, before
+    fixed = _fixed(run_cli, root)
+    for title in kept:
+        assert f"## {title}\n" not in fixed, fixed
+    after = _missing(run_cli, root)
+    assert not any(after.values()) and set(after) <= kept, after
+    assert all(f"\n## {h}\n- Words of theirs.\n" in fixed for h in headings), fixed

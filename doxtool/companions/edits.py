@@ -12,26 +12,19 @@ from dataclasses import replace
 
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.bullets import is_item
-from doxtool.companions.factlines import (
-    SECTIONS,
-    ExpectedBlock,
-    split_list,
-)
+from doxtool.companions.factlines import SECTIONS, ExpectedBlock, split_list
 from doxtool.companions.headings import normalize_title
 from doxtool.companions.helditems import held_items, insertion_edit, read_names
 from doxtool.companions.itemmarks import arrange
 from doxtool.companions.keeping import true_item_lines, with_persons_arguments
 from doxtool.companions.lazylines import lazy_line, past_item_lines
-from doxtool.companions.leads import (
-    _continues,
-    _is_blank,
-    _is_indented,
-)
+from doxtool.companions.leads import _continues, _is_blank, _is_indented
 from doxtool.companions.model import Companion, FactBlock, Section
 from doxtool.companions.namedlines import commented_item, named_after, named_in_notes
 from doxtool.companions.otherwords import titled_otherwise
 from doxtool.companions.parsing import parse_companion
 from doxtool.companions.rendering import render_block
+from doxtool.companions.sectionplace import insertion_point
 from doxtool.companions.unreadleads import unread_key, unread_lead
 from doxtool.core.edits import Edit, apply_edits, line_content, narrow_edit
 
@@ -92,6 +85,9 @@ def _block_insertion_point(
 
 
 def _section_insertion_point(companion: Companion, title: str) -> int:
+    persons = insertion_point(companion, title)  # (among the person's headings)
+    if persons is not None:
+        return _safe_point(companion, persons)
     wanted = normalize_title(title)
     canonical = [normalize_title(t) for t in SECTIONS]
     if wanted in canonical:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from doxtool.companions.agreedbreakloop import agreed_sentence
+from doxtool.companions.argheading import argument_heading as alone
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.fieldnames import listed_field
 from doxtool.companions.headingsubjects import names as _names
@@ -170,7 +171,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         ):
             return number  # ``- `FetchTool` takes no arguments.``
     if expected.kind == "arguments":
-        return _argument_headings(companion, expected, others)
+        return _argument_headings(companion, expected, others) or alone(companion, expected, others)
     return None
 
 
@@ -434,11 +435,10 @@ def _argument_headings(
     companion: Companion, expected: ExpectedBlock, others: set[str]
 ) -> int | None:
     """The line of the first of the headings of their own the arguments have
-    (``### `url` `` then its text), or of the fields of a docstring template
-    naming them (``:param url: ...``), under a heading in any words: two of
-    them (one, for a tool of one argument); None when there are fewer. Those under
-    a heading naming another class of ``others`` and not this one (``##
-    FetchTool arguments``) are that class's."""
+    (``### `url` `` then its text; one alone: :mod:`argheading`), or of the fields
+    of a docstring template naming them (``:param url: ...``): two of them (one,
+    for a tool of one argument). Those under a heading naming another class of
+    ``others`` and not this one (``## FetchTool arguments``) are that class's."""
     values = expected.values if isinstance(expected.values, list) else []
     names = {v.get("name") for v in values if isinstance(v, dict)}
     found = []
