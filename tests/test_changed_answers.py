@@ -32,11 +32,13 @@ class Finish(Tool):
 """
 
 _ANSWER = "return Response(message=text, break_loop=True)"
+_BLANK = "if not text.strip():\n    return Response(message='Blank.', break_loop=False)\n"
 
 #: bodies whose answer may still be empty when the turn ends
 AS_SENT = {
     "stripped of a character": f"text = text.strip('#')\n{_ANSWER}",
     "a replacement with nothing": f"text = text.replace('#', '')\n{_ANSWER}",
+    "stripped of a character and white space": f"text = text.strip('# ')\n{_ANSWER}",
     "a replacement, then lower case": f"text = text.replace('#', '').lower()\n{_ANSWER}",
     "stripped, a copy of it": "text = text.lstrip('#')\nanswer = text\n"
     "return Response(message=answer, break_loop=True)",
@@ -54,6 +56,9 @@ CHECKED = {
     "a replacement with text": f"text = text.replace('#', '-')\n{_ANSWER}",
     "a replacement with a name": f"text = text.replace('#', self.args.get('mark'))\n{_ANSWER}",
     "a function of the module that may hand it back": f"text = clean(text)\n{_ANSWER}",
+    # past a test of the stripped text, white space taken away leaves some
+    "stripped of line ends": f"{_BLANK}text = text.strip('\\n')\n{_ANSWER}",
+    "spaces replaced with nothing": f"{_BLANK}text = text.replace(' ', '')\n{_ANSWER}",
 }
 
 

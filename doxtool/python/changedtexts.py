@@ -41,14 +41,20 @@ def _may_empty(value: cst.BaseExpression) -> bool:
     """Whether a chain of string methods may make a value not empty empty:
     a ``replace`` with ``""`` (``replace("#", "")``) or a strip of written
     characters (``strip("#")``) in it; one with a value not written out
-    (``replace("#", mark)``) is not known to."""
+    (``replace("#", mark)``) is not known to, nor is one that takes away
+    only white space (``strip("\\n")``, ``replace(" ", "")``): the test may
+    have been of the stripped text, which holds more."""
     node = value
     while type(node) is cst.Call and type(node.func) is cst.Attribute:
         method, args = node.func.attr.value, node.args
         if method == "replace" and len(args) >= 2 and _written(args[1].value) == "":
-            return True
-        if method in _STRIPS and len(args) == 1 and _written(args[0].value):
-            return True
+            removed = _written(args[0].value)
+            if removed is None or removed.strip():  # not written out, or more than white space
+                return True
+        elif method in _STRIPS and len(args) == 1:
+            removed = _written(args[0].value)
+            if removed and removed.strip():
+                return True
         node = node.func.value
     return False
 
