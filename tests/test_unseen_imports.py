@@ -8,8 +8,16 @@ before."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from samples import write_files
 from test_unseen_effects import DOX_PATH, _files, _findings
+
+from doxtool.core.outline_facts import ImportOutline
+from doxtool.python.extract import extract_module
+from doxtool.run.importseen import ImportSeen
+from doxtool.run.unseen import unclassified
 
 SAVE = "def save(args):\n    return args\n"
 STORE = "        store.save(self.args)\n"
@@ -140,3 +148,30 @@ def test_no_none_is_derived_for_a_call_of_a_name_the_package_lacks(
     run_cli(root, "check", "--no-cache", "--fix")
     written = (root / DOX_PATH).read_text()
     assert ("- Observed side-effect areas: none." in written) is none
+
+
+def test_star_imports_that_import_each_other_are_followed_once_per_depth(tmp_path: Path) -> None:
+    # a package star-imports twelve modules, each of which star-imports the package
+    files = {"helpers/__init__.py": "".join(f"from .m{i} import *\n" for i in range(12))}
+    for i in range(12):
+        files[f"helpers/m{i}.py"] = f"from helpers import *\n\n\ndef f{i}():\n    return {i}\n"
+    write_files(tmp_path, files)
+    parsed: list[str] = []
+    extracted = {rel: extract_module(text, rel) for rel, text in files.items()}
+
+    def facts(rel: str):
+        parsed.append(rel)
+        return extracted[rel]
+
+    seen = ImportSeen(
+        lambda rel: (tmp_path / rel).exists(),
+        facts,
+        lambda _: False,
+        unclassified,
+        lambda imported: imported,
+        tmp_path,
+    )
+    assert not seen.read("tools/wait.py", ImportOutline("helpers", 1, ["save"]))
+    assert seen.read("tools/wait.py", ImportOutline("helpers", 1, ["f11"]))
+    # each module at each depth asked once, not on every path through the cycle (12 ** 4)
+    assert len(parsed) < 500

@@ -42,6 +42,10 @@ class ImportSeen:
     unprefixed: Callable[[ImportOutline], ImportOutline]
     root: Path
     _known: dict[tuple[str, str, tuple[str, ...], int, str], bool] = field(default_factory=dict)
+    #: (package path, name, depth left) -> whether the name is read code: star
+    #: imports that import each other (``from helpers import *`` in a module
+    #: ``helpers/__init__.py`` star-imports) reach one package many times
+    _names: dict[tuple[str, str, int], bool] = field(default_factory=dict)
 
     def read(self, importer: str, imported: ImportOutline) -> bool:
         """Whether every name ``imported`` binds in ``importer`` (a repository
@@ -116,6 +120,14 @@ class ImportSeen:
     def _name(self, home: str, stem: str, name: str, depth: int) -> bool:
         """Whether ``name``, taken from the module at ``home`` (the package
         at ``stem``), is a submodule of it or a name it binds to read code."""
+        key = (stem, name, depth)
+        known = self._names.get(key)
+        if known is None:
+            known = self._names[key] = self._bound(home, stem, name, depth)
+        return known
+
+    def _bound(self, home: str, stem: str, name: str, depth: int) -> bool:
+        """:meth:`_name`, not yet known."""
         if self._module(f"{stem}/{name}") is not None:
             return True
         if not home or depth <= 0:
