@@ -59,6 +59,12 @@ CHECKED = {
     # past a test of the stripped text, white space taken away leaves some
     "stripped of line ends": f"{_BLANK}text = text.strip('\\n')\n{_ANSWER}",
     "spaces replaced with nothing": f"{_BLANK}text = text.replace(' ', '')\n{_ANSWER}",
+    # past a test of the change itself, the change holds something
+    "stripped past a test of the stripped text": "if not text.strip('#'):\n"
+    f"    return Response(message='Blank.', break_loop=False)\ntext = text.strip('#')\n{_ANSWER}",
+    "replaced past a test of the replaced text": "if not text.replace('#', '').strip():\n"
+    "    return Response(message='Blank.', break_loop=False)\n"
+    f"text = text.replace('#', '')\n{_ANSWER}",
 }
 
 

@@ -10,8 +10,10 @@ the argument as read, to a copy of a name not changed, or tested anew (a
 name of :attr:`~doxtool.python.walkstate.Env.texts` is text whatever it
 was bound to). A change that keeps the test's proof on some tests is no
 change here: ``title.strip()`` past ``if not title.strip()`` (which test
-made the proof is not kept), ``title.lower()``, ``str(title)``, a function
-of the module handing its parameter back (it may hand it back as it is).
+made the proof is not kept), ``title.lower()``, ``str(title)``, any
+change of an argument a test showed not empty through a change (``if not
+title.strip("#")``), a function of the module handing its parameter back
+(it may hand it back as it is).
 """
 
 from __future__ import annotations
@@ -30,11 +32,19 @@ class ChangedTexts:
     def _note_change(self, name: str, value: cst.BaseExpression, arg: str | None, env: Env) -> None:
         """``name = value``, ``value`` standing for the argument ``arg``."""
         if arg is not None and arg in env.nonempty and name not in env.texts:
+            if arg in env.changes_tested:  # the test may have been of this change
+                env.changed.discard(name)
+                return
             copy = type(value) is cst.Name
             if value.value in env.changed if copy else _may_empty(value):  # type: ignore[attr-defined]
                 env.changed.add(name)
                 return
         env.changed.discard(name)
+
+    def _note_tested(self, value: cst.BaseExpression, arg: str | None, env: Env) -> None:
+        """``value``, standing for the argument ``arg``, tested not empty."""
+        if arg is not None and _may_empty(value):
+            env.changes_tested.add(arg)
 
 
 def _may_empty(value: cst.BaseExpression) -> bool:

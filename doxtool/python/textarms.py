@@ -46,6 +46,7 @@ class TextArms(HelperGuards, ChangedTexts):
             if type(value) is cst.Name and value.value not in env.texts:
                 names.add(value.value)
             arg = self._arg_of(value, env)  # type: ignore[attr-defined]
+            self._note_tested(value, arg, env)
             if arg is not None and arg not in env.nonempty:
                 args.add(arg)
         env.texts |= names

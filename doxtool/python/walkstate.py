@@ -181,6 +181,10 @@ class Env:
     #: local names last bound to a change of such an argument's value
     #: (``title = title.strip()``): the change may leave it empty
     changed: set[str] = field(default_factory=set)
+    #: arguments a test showed not empty through a change that may empty
+    #: them (``if not title.strip("#")``): which change the proof was of is
+    #: not kept, so no later change of them is taken to empty them
+    changes_tested: set[str] = field(default_factory=set)
     #: arguments known absent (the ``else`` of ``"k" in args``, the right of ``or``)
     absent: list[frozenset[str]] = field(default_factory=list)
     #: loop variable -> the literal key it holds in this pass of the loop body
