@@ -61,3 +61,46 @@ def test_a_function_of_the_repository_is_judged_by_what_it_does(make_repo, run_c
     helper = 'def parse(spec):\n    return {"spec": spec}\n'
     files = {"tools/t.py": tool, "helpers/specs.py": helper}
     assert _facts(make_repo, run_cli, files) == ("optional", "")
+
+
+SAYING = (
+    "import requests\n"
+    "from helpers.tool import Response, Tool\n\n"
+    'STATUS = "https://api.example.com/status"\n\n\n'
+    "class T(Tool):\n"
+    "    async def execute(self, **kwargs):\n"
+    '        url = self.args.get("url", {default})\n'
+    "        try:\n"
+    "            reply = requests.get(url, timeout=10)\n"
+    "        except requests.RequestException as error:\n"
+    '            return Response(message=f"Error: {{error}}", break_loop=False)\n'
+    "        return Response(message=reply.text, break_loop=False)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("default", "value"),
+    [
+        ('"https://example.com"', "https://example.com"),
+        ("STATUS", "https://api.example.com/status"),
+        ('"{}"', "{}"),
+        ("4.0", 4.0),
+    ],
+)
+def test_a_default_that_says_something_stays_the_default(
+    make_repo, run_cli, default: str, value: object
+) -> None:
+    # the tool runs with it: a network error the handler answers is no refusal of it
+    tool = SAYING.format(default=default)
+    assert _facts(make_repo, run_cli, {"tools/t.py": tool}) == ("optional", value)
+
+
+@pytest.mark.parametrize("default", ["None", '""', "[]", "{}"])
+def test_a_default_that_may_stand_for_nothing_is_unknown(make_repo, run_cli, default: str) -> None:
+    tool = SAYING.format(default=default)
+    assert _facts(make_repo, run_cli, {"tools/t.py": tool}) == ("unknown", "-")
+
+
+def test_a_read_with_no_default_is_unknown(make_repo, run_cli) -> None:
+    tool = SAYING.format(default="None").replace('"url", None', '"url"')
+    assert _facts(make_repo, run_cli, {"tools/t.py": tool}) == ("unknown", "-")

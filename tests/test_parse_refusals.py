@@ -199,3 +199,39 @@ def test_a_helper_handler_that_hands_a_value_back_refuses_nothing(make_repo, run
     assert _both(make_repo, run_cli, "helper", '""', "json.loads(task)", '    return "bad"') != (
         "required"
     )
+
+
+@pytest.mark.parametrize(
+    "bound",
+    [
+        "        int = lambda value: 0 if not value else round(float(value))\n",
+        "        def int(value):\n            return 0\n",
+        '        json = self.agent.get_data("json_module")\n',
+    ],
+)
+def test_a_parse_name_execute_binds_itself_is_not_that_parse(
+    make_repo, run_cli, bound: str
+) -> None:
+    # ``int`` here is the tool's own function: whether it fails on ``""`` is its own
+    parse = "json.loads(task)" if "json" in bound else "int(task)"
+    read = bound + '        task = self.args.get("task", "")\n'
+    body = _tried(read, parse, "ValueError")
+    assert _facts(make_repo, run_cli, body)[0] != "required"
+
+
+@pytest.mark.parametrize(
+    "bound",
+    ["    int = lambda value: 0 if not value else round(float(value))", "    int = A.get('parse')"],
+)
+def test_a_parse_name_a_helper_binds_itself_is_not_that_parse(
+    make_repo, run_cli, bound: str
+) -> None:
+    raised = '    raise ValueError("task must be a number")'
+    code = BOTH.replace("task = A", bound.strip() + "\ntask = A")
+    code = code.replace("DEFAULT", '""').replace("PARSE", "int(task)")
+    code = code.replace("except json.JSONDecodeError", "except ValueError").replace(
+        "HANDLER", raised
+    )
+    from bothwalks import WALKS, arguments
+
+    assert arguments(run_cli, make_repo(WALKS["helper"](code)))["task"] != "required"

@@ -31,6 +31,7 @@ class AstParseContracts:
     :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
+    node: ast.FunctionDef | ast.AsyncFunctionDef
     names: dict[str, str]
     trying: int
     var_reads: dict[str, KeyRead]
@@ -72,7 +73,7 @@ class AstParseContracts:
         if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
             return None
         dotted = dotted_parts(func)
-        if dotted is None:
+        if dotted is None or self._bound_here(dotted[0]):
             return None
         owner = self.owner
         if dotted in (["int"], ["float"]):
@@ -83,6 +84,26 @@ class AstParseContracts:
         if parse not in PARSE_ERRORS or not self._held_read(call.args[0]):
             return None
         return parse, call.args[0].id, PARSE_ERRORS[parse]  # type: ignore[attr-defined]
+
+    def _bound_here(self, name: str) -> bool:
+        """Whether the helper binds ``name`` otherwise than by an import (a
+        parameter, ``int = lambda v: ...``, a nested ``def float``): then it
+        is not the parse the name says."""
+        node = self.node
+        params = node.args
+        every = [*params.posonlyargs, *params.args, *params.kwonlyargs, params.vararg, params.kwarg]
+        if any(a is not None and a.arg == name for a in every):
+            return True
+        for inner in ast.walk(node):
+            if isinstance(inner, (ast.Global, ast.Nonlocal)) and name in inner.names:
+                return True
+            scoped = isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            if scoped and inner is not node and inner.name == name:  # type: ignore[union-attr]
+                return True
+            stored = isinstance(inner, ast.Name) and isinstance(inner.ctx, (ast.Store, ast.Del))
+            if stored and inner.id == name:  # type: ignore[union-attr]
+                return True
+        return False
 
     def _held_read(self, node: ast.expr) -> bool:
         """A bare name holding a read as a missing key leaves it."""

@@ -13,8 +13,13 @@ doxtool does not read the library: whether it raises on ``""`` (and the
 call ends with an error) or takes it is not known. The argument is neither
 claimed optional with its default nor required: ``required or optional``,
 the default neither claimed nor denied, as for a check of what such a call
-made of the value. Only a function of no module of the repository is read
-so (an imported name, ``yaml.safe_load``, ``from requests import get``),
+made of the value. Only a default that may stand for nothing given is in
+doubt so (``None``, ``""``, an empty list or dict: the
+:data:`~doxtool.python.readforms.EMPTY` refusal): a default that says
+something (``url: str = "https://api.example.com/status"`` handed to
+``requests.get``, whose handler answers a network error) is the value the
+tool means to run with, and stays its default. Only a function of no module
+of the repository is read so (an imported name, ``yaml.safe_load``, ``from requests import get``),
 called first in a ``try`` at the top of ``execute`` that every call runs
 (:meth:`~doxtool.python.parsecontracts.ParseContracts._parse_contract`),
 handed the bare name standing for the argument or its read; a function of
@@ -31,7 +36,7 @@ import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.cstnodes import dotted_name
-from doxtool.python.readforms import CALLED
+from doxtool.python.readforms import EMPTY
 from doxtool.python.walkstate import Env
 
 
@@ -58,7 +63,7 @@ class OpaqueParses:
         for handed in value.args:
             arg = None if handed.star else self._parsed_arg(handed.value, env)
             if arg is not None:
-                self._arg(arg).branch_refusals.add(CALLED)
+                self._arg(arg).branch_refusals.add(EMPTY)
 
     def _of_repository(self, qualified: str) -> bool:
         scan = self.scan

@@ -33,7 +33,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder
-from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.cstnodes import dotted_name, parameter_names, suite_body
 from doxtool.python.excclasses import (
     NEVER,
     SURE,
@@ -137,7 +137,7 @@ class ParseContracts(OpaqueParses):
         if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
             return None
         dotted = dotted_name(func)
-        if dotted is None:
+        if dotted is None or self._bound_here(dotted[0], env):
             return None
         if len(dotted) == 1 and dotted[0] in ("int", "float"):
             if dotted[0] in env.names or dotted[0] in self.scan.bound_names:
@@ -163,6 +163,16 @@ class ParseContracts(OpaqueParses):
         if type(node) is cst.Call and self._read_call(node, env) is node:  # type: ignore[attr-defined]
             return self._arg_of(node, env)  # type: ignore[attr-defined,no-any-return]
         return None
+
+    def _bound_here(self, name: str, env: Env) -> bool:
+        """Whether ``execute`` binds ``name`` otherwise than by an import
+        (``int = lambda v: ...``, a nested ``def float``, ``json = load_lenient()``,
+        a parameter): then it is not the parse the name says."""
+        node = env.func.node
+        if name in parameter_names(node.params):
+            return True
+        bound = self._bound_in(node.body, name)  # type: ignore[attr-defined]
+        return bound is None or any(type(b.node) not in (cst.Import, cst.ImportFrom) for b in bound)
 
     @staticmethod
     def _import_resolved(dotted: list[str], env: Env) -> str | None:

@@ -130,6 +130,8 @@ def _bound_refusal(kind: str) -> Callable[[Any], bool]:
 
 #: the kind of refusal of a test of what a call made of the value (``not parse(x)``)
 CALLED = "called"
+#: the kind of refusal of a library's call handed the value (:mod:`.opaqueparses`)
+EMPTY = "empty"
 
 
 def outside_refusal(values: list[Any], folds: list[str]) -> str:
@@ -197,6 +199,11 @@ REFUSALS: dict[str, Callable[[Any], bool]] = _Refusals(
         # a call made of the value is tested, which may refuse any value, a
         # missing key's too; on some calls, as far as anyone can tell
         CALLED: lambda value: True,
+        # a value handed to a library's call whose error ends ``execute``
+        # (:mod:`.opaqueparses`): what may stand for nothing given (``None``,
+        # ``""``, ``[]``) may be refused; a default that says something
+        # (``"https://..."``, ``"UTC"``) is the one the tool means to use
+        EMPTY: lambda value: value is None or (type(value) in (str, list, dict) and not value),
     }
 )
 #: the conversions, innermost first, whose result a test of truth judges
