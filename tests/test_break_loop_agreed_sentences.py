@@ -49,6 +49,13 @@ def test_a_sentence_stating_the_codes_value_gets_no_second_line(
         # another case, another tool: not the tool's value
         "- If the wait fails, its `break_loop` is always `false`.",
         "- Unlike `response`, whose `break_loop` is always `false`, this tool waits.",
+        # a word naming another class, case, time or speaker
+        "- The base Tool's `break_loop` is always `false`.",
+        "- The helper's Response has `break_loop` always `false`.",
+        "- `break_loop` is always `false` in the old version.",
+        "- `break_loop` is always `false` for every other tool.",
+        "- The old doc said `break_loop` is always `false`; this is wrong.",
+        "- Is `break_loop` always `false`?",
     ],
 )
 def test_a_sentence_that_may_be_of_another_tool_or_case_leaves_the_line_missing(
