@@ -87,3 +87,28 @@ def test_a_missing_section_is_written_without_a_second_break_loop_line(make_repo
     assert "## Runtime Contracts" in fixed
     assert "- `WaitTool` is a `Tool`." in fixed
     assert fixed.count("`break_loop`") == 1
+
+
+def test_a_sentence_under_a_heading_naming_two_classes_leaves_the_line_missing(
+    make_repo, run_cli
+) -> None:
+    """Under ``## `WaitTool` and `PauseTool` `` whose ``its`` is meant is not
+    known: the line of ``WaitTool`` stays missing."""
+    pause = "\n\nclass PauseTool(Tool):\n    async def execute(self, **kwargs) -> Response:\n"
+    pause += '        return Response(message="paused", break_loop=True)\n'
+    files = clean_files()
+    text = WAIT_DOX.replace(
+        LINE,
+        "- Arguments of `PauseTool`: none.\n- `break_loop` of `PauseTool`: always `true`.\n"
+        "- `PauseTool` is a `Tool`.\n- `PauseTool` defines `execute(...)`.\n",
+    ).replace(
+        "  - `async execute(self, **kwargs) -> Response`\n",
+        "  - `async execute(self, **kwargs) -> Response`\n- `PauseTool` (`Tool`)\n  - `async execute(self, **kwargs) -> Response`\n",
+    )
+    text = text.replace(
+        "## Work Guidance",
+        "## `WaitTool` and `PauseTool`\n- Its `break_loop` is always `false`.\n\n## Work Guidance",
+    )
+    root = make_repo({**files, "tools/wait.py": files["tools/wait.py"] + pause, DOX: text})
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert len(found) == 1 and MISSING in found[0], found
