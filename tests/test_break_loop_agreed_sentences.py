@@ -49,6 +49,13 @@ def test_a_sentence_stating_the_codes_value_gets_no_second_line(
         # another case, another tool: not the tool's value
         "- If the wait fails, its `break_loop` is always `false`.",
         "- Unlike `response`, whose `break_loop` is always `false`, this tool waits.",
+        # a word naming another class, case, time or speaker
+        "- The base Tool's `break_loop` is always `false`.",
+        "- The helper's Response has `break_loop` always `false`.",
+        "- `break_loop` is always `false` in the old version.",
+        "- `break_loop` is always `false` for every other tool.",
+        "- The old doc said `break_loop` is always `false`; this is wrong.",
+        "- Is `break_loop` always `false`?",
     ],
 )
 def test_a_sentence_that_may_be_of_another_tool_or_case_leaves_the_line_missing(
@@ -80,3 +87,28 @@ def test_a_missing_section_is_written_without_a_second_break_loop_line(make_repo
     assert "## Runtime Contracts" in fixed
     assert "- `WaitTool` is a `Tool`." in fixed
     assert fixed.count("`break_loop`") == 1
+
+
+def test_a_sentence_under_a_heading_naming_two_classes_leaves_the_line_missing(
+    make_repo, run_cli
+) -> None:
+    """Under ``## `WaitTool` and `PauseTool` `` whose ``its`` is meant is not
+    known: the line of ``WaitTool`` stays missing."""
+    pause = "\n\nclass PauseTool(Tool):\n    async def execute(self, **kwargs) -> Response:\n"
+    pause += '        return Response(message="paused", break_loop=True)\n'
+    files = clean_files()
+    text = WAIT_DOX.replace(
+        LINE,
+        "- Arguments of `PauseTool`: none.\n- `break_loop` of `PauseTool`: always `true`.\n"
+        "- `PauseTool` is a `Tool`.\n- `PauseTool` defines `execute(...)`.\n",
+    ).replace(
+        "  - `async execute(self, **kwargs) -> Response`\n",
+        "  - `async execute(self, **kwargs) -> Response`\n- `PauseTool` (`Tool`)\n  - `async execute(self, **kwargs) -> Response`\n",
+    )
+    text = text.replace(
+        "## Work Guidance",
+        "## `WaitTool` and `PauseTool`\n- Its `break_loop` is always `false`.\n\n## Work Guidance",
+    )
+    root = make_repo({**files, "tools/wait.py": files["tools/wait.py"] + pause, DOX: text})
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert len(found) == 1 and MISSING in found[0], found

@@ -420,3 +420,16 @@ def test_an_import_written_as_its_file_path_is_that_module(
     assert len(found) == 1 and "no longer imports `helpers/wait.py`" in found[0], found
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == path
+
+
+@pytest.mark.parametrize("written", ["`python/helpers/tool.py`", "`plugins/x/helpers/tool.py`"])
+def test_a_file_path_of_another_module_is_stale(make_repo, run_cli, written: str) -> None:
+    """A file names one module: ``python/helpers/tool.py`` is not
+    ``helpers.tool``, so it is stale and the fix writes no second entry
+    beside it."""
+    text = WAIT_DOX.replace(IMPORTS, IMPORTS.replace("`helpers.tool`", written))
+    root = make_repo({**clean_files(), DOX: text})
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert any(f"no longer imports {written}" in f for f in found), found
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == WAIT_DOX

@@ -37,6 +37,21 @@ _ENGLISH = re.compile(
     re.IGNORECASE,
 )
 
+#: every word a sentence about the tool's own value is written with
+#: (``Returns a `Response` whose `break_loop` is always `false`.``); a word
+#: of any other (``The base Tool's ...``, ``... in the old version``, ``The
+#: prompt says ...``) may make it another tool's, case's or time's
+_OWN_WORDS = frozenset(
+    {
+        "a", "an", "the", "its", "it", "this", "tool", "tool's", "whose", "which",
+        "returns", "return", "returned", "has", "have", "is", "are", "always",
+        "every", "each", "all", "on", "path", "paths", "set", "to", "with", "of",
+        "value", "stays", "remains", "Response", "Responses", "execute", "call",
+        "calls", "true", "false",
+    }
+)  # fmt: skip
+_WORD = re.compile(r"[A-Za-z_][\w']*")
+
 _MENTION = "break_loop"
 _BOOLEANS = frozenset({"true", "false"})
 _HEADING = re.compile(r"[ \t]{0,3}#{1,6}(?:[ \t].*)?")
@@ -79,16 +94,33 @@ def agreed_sentence(companion: Companion, expected: ExpectedBlock) -> int | None
         ):
             continue  # another name in code: the value may be its
         words = " ".join(span.text for span in found if not span.code)
-        if not _ENGLISH.search(words):
+        if not _ENGLISH.search(words) or "?" in words:
             continue
+        if not all(_own_word(word, subject) for word in _WORD.findall(words)):
+            continue  # a word that may make it another tool's, case's or time's
         before = content[: content.index(f"`{_MENTION}`")] if f"`{_MENTION}`" in content else ""
         if _GUARD.search(before):
             continue
         if any(names(content, other) for other in others):
             continue  # about another class
-        if others and not names(content, subject) and not names(heading, subject):
+        if others and not names(content, subject) and not _own_heading(heading, subject, others):
             continue  # whose value, in a companion of several classes, is not known
         said = read_prose_break_loop(content)
         if said is not None and sorted(said) == sorted(values):
             return number
     return None
+
+
+def _own_heading(heading: str, subject: str, others: set[str]) -> bool:
+    """Whether ``heading`` is ``subject``'s alone: it names it and no other
+    class of the section (``## `WaitTool` and `PauseTool` `` is not)."""
+    return names(heading, subject) and not any(names(heading, other) for other in others)
+
+
+def _own_word(word: str, subject: str) -> bool:
+    """Whether ``word`` is one a sentence about ``subject``'s own value is
+    written with: the class (``WaitTool's``), or one of :data:`_OWN_WORDS`
+    in any case but ``Tool``, the base class."""
+    if word.removesuffix("'s") == subject or word in _OWN_WORDS:
+        return True
+    return word.casefold() in _OWN_WORDS and word.removesuffix("'s") != "Tool"

@@ -476,6 +476,13 @@ class CodeIndex:
         inner = f".{name}."
         return any(name.endswith("." + i) or inner in f".{i}." for i in self.imports if i)
 
+    def has_file_import(self, module: str) -> bool:
+        """Whether the module imports ``module``, named by its file
+        (``helpers/tool.py``, ``helpers/__init__.py``), or a module of that
+        package: a file names one module, and ``python/helpers/tool.py`` is
+        not ``helpers.tool``."""
+        return any(i == module or i.startswith(module + ".") for i in self.imports)
+
     def area_evidence(self, area: str) -> bool:
         """Whether anything (code, the module's text, an imported repository
         module) still shows ``area``."""

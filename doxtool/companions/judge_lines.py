@@ -116,7 +116,13 @@ class LineJudge(BaseJudge):
                 return None  # a configuration name read from the environment or a table
             return f"`{self.module}` no longer assigns {code(item.text)} {where}"
         if kind == "imports":
-            if code_index.outline is None or code_index.has_import(module_spelled(item.text)):
+            module = module_spelled(item.text)
+            if code_index.outline is None:
+                return None
+            if module == item.text:
+                if code_index.has_import(module):
+                    return None
+            elif code_index.has_file_import(module):
                 return None  # (``helpers/tool.py`` is the module ``helpers.tool``)
             return f"`{self.module}` no longer imports `{item.text}` {where}"
         if kind == "helpers":
