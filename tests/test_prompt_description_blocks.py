@@ -69,3 +69,35 @@ def test_a_table_or_a_list_under_the_heading_is_no_description(
         "- Pause before the next step.",
         "Pause before the next step.",
     )
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "The pause defaults to\n30. Longer pauses are refused.\n",
+        "Pause for at most\n| the given | limit.\n",
+    ],
+)
+def test_a_line_carrying_the_sentence_on_is_no_list_nor_table(
+    make_repo, run_cli, prose: str
+) -> None:
+    # only an ordered list starting at 1 breaks into a paragraph, and a row
+    # with no delimiter row under it is no table
+    prompt = WAIT_PROMPT.replace("Pause.\n", prose)
+    assert _purpose_and_description(make_repo, run_cli, prompt)[1] == " ".join(prose.split())
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "Removes every `<!-- draft -->` marker from the page.",
+        "Opens a comment with `<!--`.\n\nCloses it with `-->`.",
+        "Opens a comment with <!-- written in a line.\n\nCloses it with -->.",
+    ],
+)
+def test_a_comment_in_a_code_span_or_past_its_paragraph_is_words(
+    make_repo, run_cli, prose: str
+) -> None:
+    prompt = WAIT_PROMPT.replace("Pause.\n", prose + "\n")
+    description = prose.split("\n", 1)[0]
+    assert _purpose_and_description(make_repo, run_cli, prompt)[1] == description

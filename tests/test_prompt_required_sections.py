@@ -60,3 +60,18 @@ def test_a_section_is_held_to_the_arguments_when_no_other_prompt_teaches_the_too
         f"{BEEP}:8:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
         "is never taught"
     ]
+
+
+def test_an_example_in_a_prompt_without_the_tools_heading_does_not_take_the_check(
+    make_repo, run_cli
+) -> None:
+    # notes' prompt calls wait in an example but has no heading of wait:
+    # nothing holds it to wait's arguments, so the section still is
+    notes = tool_named("notes")
+    call = '~~~json\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~\n'
+    notes["prompts/agent.system.tool.notes.md"] += "\nAfter saving, pause:\n" + call
+    beep = tool_named("beep")[BEEP] + SECTION
+    assert _prm004(make_repo, run_cli, {**notes, BEEP: beep, WAIT: None}) == [
+        f"{BEEP}:8:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+        "is never taught"
+    ]

@@ -23,7 +23,10 @@ _TYPE_CHECK = {
 _HEADING = LazyPattern(r"^#{1,6}\s+`?([A-Za-z_][\w.:-]*)`?:?\s*$")
 _TEMPLATE = LazyPattern(r"\{\{.*?\}\}")
 #: an item of an ordered list (``1. Pick a duration``, ``2) Call it``)
-_ORDERED_ITEM = LazyPattern(r"\d{1,9}[.)](?:\s|$)")
+_ORDERED_ITEM = LazyPattern(r"(\d{1,9})[.)](?:\s|$)")
+#: a run of backticks opening or closing a code span
+_BACKTICKS = LazyPattern(r"`+")
+_BLANK_LINE = LazyPattern(r"\n[ \t]*\n")
 #: the delimiter row under a table's header (``|---|:--:|``, ``--- | ---``)
 _TABLE_DELIMITER = LazyPattern(r"\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?|\|\s*:?-+:?\s*\|?")
 #: a line leading an argument list or an example (``usage:``, ``Example
@@ -127,8 +130,9 @@ def _prose(lines: list[str], first_line: bool) -> str:
                 break
             continue
         if (
-            stripped.startswith(("#", "```", "~~~", "{", "`{", "- ", "* ", "+ ", "|"))
-            or _ORDERED_ITEM.match(stripped)
+            stripped.startswith(("#", "```", "~~~", "{", "`{", "- ", "* ", "+ "))
+            or (not out and stripped.startswith("|"))
+            or _list_start(stripped, bool(out))
             or _LEAD.match(stripped)
             or _TEMPLATE.fullmatch(stripped)
             or _TABLE_DELIMITER.fullmatch(
@@ -140,22 +144,43 @@ def _prose(lines: list[str], first_line: bool) -> str:
     return _first_sentence(out) if first_line else " ".join(out)
 
 
+def _list_start(stripped: str, in_paragraph: bool) -> bool:
+    """Whether ``stripped`` opens an ordered list: within a paragraph only
+    one starting at 1 does (``The pause defaults to`` / ``30. Longer ...``
+    carries the sentence on, as Markdown reads it)."""
+    match = _ORDERED_ITEM.match(stripped)
+    return match is not None and (not in_paragraph or int(match.group(1)) == 1)
+
+
 def _uncommented(lines: list[str]) -> list[str | None]:
     """``lines`` with their HTML comments taken out (one never closed is
-    words, as inline Markdown reads it), the words around a comment joined
-    by one space; ``None`` for a line that held nothing else."""
+    words, as inline Markdown reads it, and so is one in a code span,
+    ```<!-- toc -->```, or one opening within a line that no line of its
+    paragraph closes), the words around a comment joined by one space;
+    ``None`` for a line that held nothing else."""
     text = "\n".join(lines)
     if "<!--" not in text:
         return list(lines)
     parts: list[str] = []
-    at = 0
-    while (start := text.find("<!--", at)) >= 0:
+    at = scan = 0
+    while (start := text.find("<!--", scan)) >= 0:
+        span_end = _code_span_around(text, scan, start)
+        if span_end is not None:
+            scan = span_end  # ```<!-- toc -->```: words shown as written
+            continue
         end = text.find("-->", start + 4)
+        line_start = text.rfind("\n", 0, start) + 1
+        if end >= 0 and text[line_start:start].strip():
+            # a comment within a line ends in its paragraph, or is words
+            blank = _BLANK_LINE.search(text, start, end)
+            if blank is not None:
+                end = -1
         if end < 0:  # no later one closes either
-            break
+            scan = start + 4
+            continue
         # a mark where the comment was, on each line it spanned
         parts += [text[at:start], "\x00" + "\n\x00" * text.count("\n", start, end)]
-        at = end + 3
+        at = scan = end + 3
     parts.append(text[at:])
     out: list[str | None] = []
     for line in "".join(parts).split("\n"):
@@ -165,6 +190,30 @@ def _uncommented(lines: list[str]) -> list[str | None]:
         words = " ".join(line.replace("\x00", " ").split())
         out.append(words or None)
     return out
+
+
+def _code_span_around(text: str, scan: int, at: int) -> int | None:
+    """The end of the code span (opening from ``scan`` on, closing in its
+    paragraph) that holds position ``at`` of ``text``, if one does."""
+    while (tick := _BACKTICKS.search(text, scan, at)) is not None:
+        scan = tick.end()  # backticks never closed are words
+        close = _closing_ticks(text, tick.group(), tick.end())
+        if close is not None and close > at:
+            return close
+        if close is not None:
+            scan = close
+    return None
+
+
+def _closing_ticks(text: str, ticks: str, at: int) -> int | None:
+    """The end of the first run of exactly ``ticks`` after ``at`` in the
+    same paragraph of ``text``."""
+    for other in _BACKTICKS.finditer(text, at):
+        if _BLANK_LINE.search(text, at, other.start()):
+            return None
+        if other.group() == ticks:
+            return other.end()
+    return None
 
 
 def _first_sentence(lines: list[str]) -> str:

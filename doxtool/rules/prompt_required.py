@@ -340,7 +340,8 @@ def _taught_elsewhere(
 ) -> bool:
     """Whether a later heading naming ``tool`` in the prompt at ``path``
     teaches it nothing (no argument under it, no example calling it) while
-    another prompt file in effect for ``prompt_set`` does (in a run over
+    another prompt file in effect for ``prompt_set``, one with a heading of
+    ``tool`` that is itself held to them, does (in a run over
     some paths too, whichever files it checks): a section of another tool's
     prompt (``### response`` over what ``fetch`` answers) is no
     documentation of ``tool`` to hold its required arguments to; the prompt
@@ -353,7 +354,9 @@ def _taught_elsewhere(
         found = ctx.prompt(other)
         if found is None or ctx.read_in_part(other):
             continue
-        if _teaches(with_tool_values(ctx, found, prompt_set), tool):
+        headed = any(h.name == tool and h.source in ("heading", "title") for h in found.tools)
+        # only a prompt with the tool's own heading is held to its arguments
+        if headed and _teaches(with_tool_values(ctx, found, prompt_set), tool):
             return True
     return False
 
