@@ -157,6 +157,10 @@ class LineJudge(BaseJudge):
         # a name in a person's clause after the items (`` — the loop is in
         # `helpers/wait.py` ``) is not an item, but it is written: not missing
         documented = [i.text for i in line.items] + code_contents(line.clause)
+        if kind == "imports":
+            # an item written as its file (``helpers/tool.py``) is that module;
+            # a path in the person's clause says where something is, no import
+            documented[: len(line.items)] = [module_spelled(i.text) for i in line.items]
         if kind == "helpers":
             # ``helpers.files`` (`read_file`, `write_file`): grouped under it
             documented += [name for i in line.items for name in grouped_names(line, i)]
@@ -348,9 +352,6 @@ def _covered(kind: str, item: Item, documented: Iterable[str], code_index: CodeI
         if kind == "constants" and constant_parts(text)[0] == item.key:
             return True  # ``MAX = 3`` written for ``MAX``
         if kind == "imports":
-            text = module_spelled(text)  # ``helpers/tool.py`` for ``helpers.tool``
-            if text == item.key:
-                return True
             if code_index.spells_from_import(text, item.key):
                 return True  # ``helpers.projects`` written for ``from helpers import projects``
             if code_index.same_import(text, item.key):
