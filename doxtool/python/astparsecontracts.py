@@ -20,7 +20,7 @@ from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
-from doxtool.python.caught import handler_goes_on
+from doxtool.python.caught import handler_goes_on, handler_names
 from doxtool.python.excclasses import NEVER, SURE, RaisedClass, builtin_exception, handler_verdict
 from doxtool.python.names import dotted_parts
 from doxtool.python.parsefailures import JSON_ERROR, METHOD_ERRORS, PARSE_ERRORS, fails_kind
@@ -122,7 +122,9 @@ class AstParseContracts:
         builtin = ValueError if error == JSON_ERROR else builtin_exception(error)
         raised = RaisedClass(error, builtin, owner.names, owner.classes, owner.base_only())
         for handler in stmt.handlers:
-            verdict = handler_verdict(self._resolved_names(handler), raised)
+            verdict = handler_verdict(
+                handler_names(handler, lambda dotted: owner.resolve(dotted, self.names)), raised
+            )
             if verdict == NEVER:
                 continue
             if handler_goes_on(handler) or any(
@@ -132,14 +134,3 @@ class AstParseContracts:
             if verdict == SURE:
                 return True
         return False
-
-    def _resolved_names(self, handler: ast.ExceptHandler) -> list[str | None] | None:
-        if handler.type is None:
-            return None
-        kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        names: list[str | None] = []
-        for kind in kinds:
-            dotted = dotted_parts(kind)
-            resolved = self.owner.resolve(dotted, self.names) if dotted else None
-            names.append(resolved or (".".join(dotted) if dotted else None))
-        return names

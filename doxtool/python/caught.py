@@ -218,19 +218,26 @@ def check_escapes(
         return False
     raised = raised_class(".".join(dotted), bound, classes, base_only)
     ends = lambda h: not handler_goes_on(h)  # noqa: E731
-    return leaves_with_error(tried.handlers, _handler_names, ends, raised)
+    return leaves_with_error(tried.handlers, handler_names, ends, raised)
 
 
-def _handler_names(handler: ast.ExceptHandler) -> list[str | None] | None:
+def handler_names(
+    handler: ast.ExceptHandler, resolve: Callable[[list[str]], str | None] | None = None
+) -> list[str | None] | None:
     """The dotted names of the classes a handler names (``None`` for an
-    expression that is no name), ``None`` for a bare ``except``."""
+    expression that is no name), ``None`` for a bare ``except``; ``resolve``
+    gives an imported name as its module's (``JSONDecodeError`` of ``from
+    json import ...``: ``json.JSONDecodeError``)."""
     if handler.type is None:
         return None
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     names: list[str | None] = []
     for kind in kinds:
         dotted = dotted_parts(kind)
-        names.append(None if dotted is None else ".".join(dotted))
+        if dotted is None:
+            names.append(None)
+        else:
+            names.append((resolve(dotted) if resolve else None) or ".".join(dotted))
     return names
 
 
